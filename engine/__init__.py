@@ -1,0 +1,31 @@
+"""Parlor's rules engine: pure Python, no I/O, no randomness of its own.
+
+Public API (see DESIGN.md): ``GAMES``, ``get_game``, ``CHANCE``, ``IllegalMove``, ``Outcome``,
+and per game ``Game.new_game`` / ``State.apply`` / ``State.parse`` / ``State.legal_moves`` ...
+"""
+
+from .core import CHANCE, Game, IllegalMove, Move, Option, Outcome, State
+from .icesickle import IceSickle
+
+GAMES: dict[str, Game] = {game.key: game for game in (IceSickle(),)}
+
+
+def get_game(key: str) -> Game:
+    """The game called ``key``; ``KeyError`` naming the known keys for any other."""
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise KeyError(f"unknown game {key!r}; games: {', '.join(GAMES)}") from None
+
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "Outcome",
+    "State",
+    "get_game",
+]

@@ -1,0 +1,337 @@
+"""The game-independent part of the engine: games, states, moves, options, outcomes.
+
+A game is its setup (number of players and options) plus its move list, as in OpenSpiel.
+Every concrete game subclasses :class:`Game` and :class:`State` and defines its own
+:class:`Move` types, each with one canonical text form.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple
+
+CHANCE = -1
+"""``state.to_move`` when dice (or a deal) must be applied as a chance move."""
+
+
+class IllegalMove(ValueError):
+    """Move text or a move that cannot be played now; the message is meant for the player."""
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended. ``winners`` is empty for a draw."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+class Move(ABC):
+    """One player decision (or one chance outcome). Subclasses are small frozen value types.
+
+    ``str(move)`` is the canonical notation; ``state.parse(str(m)) == m`` for every legal ``m``.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A declared game option: its default, the values it allows and a one-line help text."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+    def coerce(self, name: str, value: Any) -> Any:
+        """Return the allowed value that ``value`` names, or raise ``ValueError``.
+
+        Besides the values themselves, their text forms are accepted ("on", "2"), so options
+        typed by a person or read from a command line need no conversion of their own.
+        """
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return choice
+        text = str(value).strip().lower()
+        for choice in self.choices:
+            if text == option_text(choice):
+                return choice
+        allowed = ", ".join(option_text(c) for c in self.choices)
+        raise ValueError(f"option {name!r} cannot be {value!r}; allowed: {allowed}")
+
+
+def option_text(value: Any) -> str:
+    """The text form of an option value: booleans read as on/off."""
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value).lower()
+
+
+_SQUARE_X = re.compile(r"([a-z][0-9]+)\s*[x×]\s*(?=[a-z][0-9])")  # noqa: RUF001
+_PUNCT_SPACE = re.compile(r"\s*([-@+/])\s*")
+_SPACES = re.compile(r"\s+")
+
+
+def normalize_move_text(text: str) -> str:
+    """Fold the harmless differences in how people type moves: case, spacing, ``x`` for ``-``."""
+    text = text.strip().lower().replace("\N{EN DASH}", "-").replace("\N{EM DASH}", "-")
+    text = _SQUARE_X.sub(r"\1-", text)
+    text = _PUNCT_SPACE.sub(r"\1", text)
+    return _SPACES.sub(" ", text)
+
+
+class Game(ABC):
+    """The immutable rules of one game. Instances live in ``engine.GAMES``."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Option]] = MappingProxyType({})
+
+    def __repr__(self) -> str:
+        return f"<Game {self.key}>"
+
+    # -- setup -------------------------------------------------------------------------------
+
+    def check_setup(self, num_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Validate the player count and options; return the full options with defaults.
+
+        Raises ``ValueError`` naming what is wrong and what is allowed.
+        """
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise ValueError(f"num_players must be a whole number, not {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}-{self.max_players}"
+            )
+            raise ValueError(f"{self.title} is for {span} players, not {num_players}")
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"{self.title} has no option {unknown[0]!r}; options: {known}")
+        resolved = {}
+        for name, option in self.options.items():
+            resolved[name] = option.coerce(name, given[name]) if name in given else option.default
+        self._check_options(num_players, resolved)
+        return resolved
+
+    def _check_options(self, num_players: int, options: dict[str, Any]) -> None:  # noqa: B027
+        """Hook for rules between options (may also fill in dependent defaults)."""
+
+    def new_game(self, num_players: int = 2, options: Mapping[str, Any] | None = None) -> State:
+        resolved = self.check_setup(num_players, options)
+        return self._initial_state(num_players, MappingProxyType(resolved))
+
+    @abstractmethod
+    def _initial_state(self, num_players: int, options: Mapping[str, Any]) -> State: ...
+
+    def replay(
+        self,
+        num_players: int,
+        options: Mapping[str, Any] | None,
+        moves: Iterable[str | Move],
+    ) -> State:
+        """``new_game`` followed by every move in order; an illegal one raises ``IllegalMove``."""
+        state = self.new_game(num_players, options)
+        for number, move in enumerate(moves, start=1):
+            try:
+                state = state.apply(move)
+            except IllegalMove as exc:
+                raise IllegalMove(f"move {number} ({move}): {exc}") from None
+        return state
+
+    # -- moves and serialisation -------------------------------------------------------------
+
+    @abstractmethod
+    def move_from_text(self, text: str) -> Move:
+        """Read canonical notation without a position (``IllegalMove`` if it is not notation)."""
+
+    def from_json(self, text: str) -> State:
+        data = json.loads(text)
+        if data.get("game") != self.key:
+            raise ValueError(f"this is a {data.get('game')!r} state, not {self.key!r}")
+        options = MappingProxyType(self.check_setup(data["num_players"], data["options"]))
+        history = tuple(self.move_from_text(m) for m in data["history"])
+        return self._state_from_data(data["num_players"], options, history, data["state"])
+
+    @abstractmethod
+    def _state_from_data(
+        self,
+        num_players: int,
+        options: Mapping[str, Any],
+        history: tuple[Move, ...],
+        data: dict[str, Any],
+    ) -> State: ...
+
+
+class State(ABC):
+    """A position. Immutable from the outside: ``apply`` returns a new state."""
+
+    __slots__ = ("_history", "_legal_cache", "game", "num_players", "options")
+
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        options: Mapping[str, Any],
+        history: tuple[Move, ...] = (),
+    ) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options = options
+        self._history = history
+        self._legal_cache: list[Move] | None = None
+
+    # -- what concrete games define ----------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """Seat to act, ``CHANCE`` when a chance move is due, ``None`` when the game is over."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def _generate_moves(self) -> list[Move]:
+        """Legal moves (or chance outcomes) in a deterministic order."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A copy that ``_play`` may change without touching ``self``."""
+
+    @abstractmethod
+    def _play(self, move: Move) -> None:
+        """Apply a legal move in place (on a fresh copy)."""
+
+    @abstractmethod
+    def _explain(self, text: str) -> str:
+        """Why ``text`` (normalised, not a legal move) cannot be played: a message for a player."""
+
+    @abstractmethod
+    def _data(self) -> dict[str, Any]:
+        """The game-specific fields as plain JSON values."""
+
+    def _rewrite(self, text: str) -> str:
+        """Hook: turn a normalised spelling the game also accepts into its canonical one."""
+        return text
+
+    def _chance_probabilities(self) -> list[float]:
+        raise NotImplementedError(f"{self.game.title} has no chance moves")
+
+    # -- the public API ----------------------------------------------------------------------
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        return self._history
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._history[-1] if self._history else None
+
+    def is_chance_node(self) -> bool:
+        return self.to_move == CHANCE
+
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def legal_moves(self) -> list[Move]:
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.to_move is None else self._generate_moves()
+        return list(self._legal_cache)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        if not self.is_chance_node():
+            raise ValueError("not a chance node: a player is to move")
+        return list(zip(self.legal_moves(), self._chance_probabilities(), strict=True))
+
+    def parse(self, text: str) -> Move:
+        """Resolve what a player typed against the legal moves; ``IllegalMove`` if none fits."""
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is text, not {type(text).__name__}")
+        if self.to_move is None:
+            raise IllegalMove("The game is over; no more moves can be played.")
+        wanted = self._rewrite(normalize_move_text(text))
+        if not wanted:
+            raise IllegalMove(f"Type a move, e.g. {self._example()}.")
+        for move in self._legal():
+            if normalize_move_text(str(move)) == wanted:
+                return move
+        raise IllegalMove(self._explain(wanted))
+
+    def apply(self, move: str | Move) -> State:
+        if isinstance(move, str):
+            move = self.parse(move)
+        elif move not in self._legal():
+            if self.to_move is None:
+                raise IllegalMove("The game is over; no more moves can be played.")
+            raise IllegalMove(self._explain(normalize_move_text(str(move))))
+        new = self._copy()
+        new._history = self._history + (move,)
+        new._legal_cache = None
+        new._play(move)
+        return new
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game.key,
+                "num_players": self.num_players,
+                "options": dict(self.options),
+                "history": [str(m) for m in self._history],
+                "state": self._data(),
+            },
+            separators=(",", ":"),
+        )
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _legal(self) -> Sequence[Move]:
+        if self._legal_cache is None:
+            self.legal_moves()
+        assert self._legal_cache is not None
+        return self._legal_cache
+
+    def _example(self) -> str:
+        legal = self._legal()
+        return str(legal[0]) if legal else "a legal move"
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.game.key,
+            self.num_players,
+            tuple(sorted(self.options.items())),
+            tuple(str(m) for m in self._history),
+            json.dumps(self._data(), sort_keys=True),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"<{self.game.title} state after {len(self._history)} moves, to move: {self.to_move}>"
+        )

@@ -1,0 +1,67 @@
+"""Looney Pyramids equipment shared by Pach-Ice-i, IceSickle and Ice-Turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+
+from .core import IllegalMove
+
+
+class Size(IntEnum):
+    """A pyramid's size; its value is its pip count."""
+
+    SMALL = 1
+    MEDIUM = 2
+    LARGE = 3
+
+    @property
+    def pips(self) -> int:
+        return int(self)
+
+    @property
+    def letter(self) -> str:
+        return self.name[0]
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Size:
+        for size in cls:
+            if size.letter == letter.strip().upper():
+                return size
+        raise IllegalMove(f"{letter!r} is not a pyramid size; use S, M or L.")
+
+
+SIZES = (Size.SMALL, Size.MEDIUM, Size.LARGE)
+TRIO = SIZES
+"""A trio: one pyramid of each size."""
+STASH_TRIOS = 5
+"""A monochrome (Icehouse) stash is five trios: 5 small, 5 medium, 5 large."""
+STASH_PIECES = STASH_TRIOS * len(TRIO)
+TREE = (Size.LARGE, Size.MEDIUM, Size.SMALL)
+"""A tree, bottom first: large at the bottom, small on top."""
+NEST = (Size.SMALL, Size.MEDIUM, Size.LARGE)
+"""A nest, bottom first: small at the bottom, large on top."""
+
+
+def is_tree(stack: Sequence[Size]) -> bool:
+    """True for a full tree (bottom first)."""
+    return tuple(stack) == TREE
+
+
+def is_nest(stack: Sequence[Size]) -> bool:
+    """True for a full nest (bottom first)."""
+    return tuple(stack) == NEST
+
+
+def pips(sizes: Sequence[Size | int]) -> int:
+    return sum(int(s) for s in sizes)
+
+
+def count_words(counts: Sequence[int]) -> str:
+    """``(3, 0, 2)`` -> ``"3 small, 2 large"`` (counts indexed small, medium, large)."""
+    parts = [f"{n} {size.word}" for size, n in zip(SIZES, counts, strict=True) if n]
+    return ", ".join(parts) if parts else "none"
