@@ -12,6 +12,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
@@ -85,6 +86,7 @@ _PUNCT_SPACE = re.compile(r"\s*([-@+/])\s*")
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=4096)
 def normalize_move_text(text: str) -> str:
     """Fold the harmless differences in how people type moves: case, spacing, ``x`` for ``-``."""
     text = text.strip().lower().replace("\N{EN DASH}", "-").replace("\N{EM DASH}", "-")
@@ -184,7 +186,7 @@ class Game(ABC):
 class State(ABC):
     """A position. Immutable from the outside: ``apply`` returns a new state."""
 
-    __slots__ = ("_history", "_legal_cache", "game", "num_players", "options")
+    __slots__ = ("_by_text", "_history", "_legal_cache", "game", "num_players", "options")
 
     def __init__(
         self,
@@ -198,6 +200,7 @@ class State(ABC):
         self.options = options
         self._history = history
         self._legal_cache: list[Move] | None = None
+        self._by_text: dict[str, Move] | None = None
 
     # -- what concrete games define ----------------------------------------------------------
 
@@ -272,10 +275,12 @@ class State(ABC):
         wanted = self._rewrite(normalize_move_text(text))
         if not wanted:
             raise IllegalMove(f"Type a move, e.g. {self._example()}.")
-        for move in self._legal():
-            if normalize_move_text(str(move)) == wanted:
-                return move
-        raise IllegalMove(self._explain(wanted))
+        if self._by_text is None:
+            self._by_text = {normalize_move_text(str(m)): m for m in self._legal()}
+        move = self._by_text.get(wanted)
+        if move is None:
+            raise IllegalMove(self._explain(wanted))
+        return move
 
     def apply(self, move: str | Move) -> State:
         if isinstance(move, str):
@@ -287,6 +292,7 @@ class State(ABC):
         new = self._copy()
         new._history = self._history + (move,)
         new._legal_cache = None
+        new._by_text = None
         new._play(move)
         return new
 
