@@ -1,0 +1,112 @@
+"""Parlor benchmarks: figures printed, never asserted (machines are shared and noisy).
+
+    python bench/bench.py                 # every game with a benchmark setup
+    python bench/bench.py icesickle -s 5  # one game, 5 s of random games
+
+Engine throughput: random games (uniform over the legal moves, chance moves by their
+probabilities) per second and moves per second, on one core. Render: time per image (median and
+p95) over states sampled from random games, and the PNG size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine
+import render
+
+# game key -> (number of players, options) for the benchmark games
+SETUPS = {
+    "icesickle": (2, {}),
+}
+
+
+def pick(state: engine.State, rng: random.Random) -> engine.Move:
+    """A random legal move; a chance move by its probability."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        return rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
+    return rng.choice(state.legal_moves())
+
+
+def random_game(game: engine.Game, players: int, options: dict, rng: random.Random):
+    """Play one random game; return every state it passed through."""
+    state = game.new_game(players, options)
+    states = [state]
+    while state.to_move is not None:
+        state = state.apply(pick(state, rng))
+        states.append(state)
+    return states
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def bench_engine(key: str, seconds: float) -> None:
+    game = engine.get_game(key)
+    players, options = SETUPS[key]
+    rng = random.Random(1)
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(players, options)
+        while state.to_move is not None:
+            state = state.apply(pick(state, rng))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    print(f"{key}: engine {games / elapsed:,.0f} random games/s, {moves / elapsed:,.0f} moves/s")
+    print(f"{key}: {moves / games:.1f} moves per game on average ({games} games)")
+
+
+def bench_render(key: str, samples: int) -> None:
+    game = engine.get_game(key)
+    players, options = SETUPS[key]
+    rng = random.Random(2)
+    pool = []
+    while len(pool) < samples * 4:
+        pool.extend(random_game(game, players, options, rng))
+    states = rng.sample(pool, samples)
+    render.render(states[0])  # warm caches (fonts) outside the timing
+    times, sizes = [], []
+    for state in states:
+        start = time.perf_counter()
+        png = render.render(state)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png) / 1024)
+    print(
+        f"{key}: render median {statistics.median(times):.1f} ms, "
+        f"p95 {percentile(times, 95):.1f} ms, max {max(times):.1f} ms ({samples} states)"
+    )
+    print(
+        f"{key}: PNG median {statistics.median(sizes):.0f} KB, "
+        f"max {max(sizes):.0f} KB, min {min(sizes):.0f} KB"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(SETUPS), help="game keys")
+    parser.add_argument("-s", "--seconds", type=float, default=5.0, help="engine time per game")
+    parser.add_argument("-n", "--samples", type=int, default=100, help="states to render")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # the targets are for one core
+    print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d %H:%M')}")
+    for key in args.games:
+        bench_engine(key, args.seconds)
+        bench_render(key, args.samples)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""``python -m bot``: run the Discord bot; ``python -m bot play GAME``: play locally."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import engine
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot", description="Parlor board-game bot")
+    sub = p.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="play a hot-seat game in this terminal")
+    play.add_argument("game", help=f"one of: {', '.join(engine.GAMES)}")
+    play.add_argument("--players", type=int, help="number of players (default: the minimum)")
+    play.add_argument("--names", nargs="+", metavar="NAME", help="the players' names, by seat")
+    play.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
+    play.add_argument("--out", help="folder for the board images (default: parlor-play/GAME)")
+    play.add_argument("--seed", type=int, help="seed for the dice (default: random)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "play":
+        from . import local
+
+        return local.main(args)
+    if not os.environ.get("DISCORD_TOKEN"):
+        print("error: set DISCORD_TOKEN to the bot's token to run Parlor", file=sys.stderr)
+        return 2
+    print(
+        "error: Parlor's Discord front end is not built yet; "
+        "play locally with: python -m bot play icesickle",
+        file=sys.stderr,
+    )
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

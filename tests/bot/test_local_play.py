@@ -1,0 +1,94 @@
+"""``python -m bot play icesickle``, driven as a person at a terminal would drive it."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+import engine
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input="".join(f"{line}\n" for line in lines),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def scripted_game(seed: int) -> tuple[list[str], engine.State]:
+    """A whole IceSickle game's moves, chosen at random, and the state it ends in."""
+    rng = random.Random(seed)
+    state = engine.get_game("icesickle").new_game()
+    moves = []
+    while state.to_move is not None:
+        move = rng.choice(state.legal_moves())
+        moves.append(str(move))
+        state = state.apply(move)
+    return moves, state
+
+
+def test_a_whole_game_with_bad_input_along_the_way(tmp_path):
+    moves, final = scripted_game(4)
+    # Bad input at the start, in the middle of placing, and while jumping.
+    lines = ["help", "moves", "c3-c5", "Q@c3", moves[0], moves[0], *moves[1:20]]
+    lines += ["S@a1", "nonsense", "", "board", *moves[20:]]
+    result = play(["play", "icesickle", "--out", str(tmp_path), "--names", "Ann", "Ben"], lines)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "Ann (seat 1) to move>" in out and "Ben (seat 2) to move>" in out
+    assert "Legal moves: S@a1 S@b1" in out
+    assert "Not played: No jumping yet: 15 more pieces to place first" in out
+    assert f"Not played: {moves[0][2:]} already holds a" in out
+    assert "Not played: All 15 pieces are placed; now jump" in out
+    assert out.count("Not played:") == 5
+    # Each accepted move wrote one image, named by the move number, and said where.
+    images = sorted(tmp_path.glob("move-*.png"))
+    assert len(images) == len(moves) + 1
+    for number, move in enumerate(moves, start=1):
+        assert f"Played {move}. Board image: {tmp_path / f'move-{number:03d}.png'}" in out
+    with Image.open(images[-1]) as im:
+        assert im.format == "PNG" and im.width >= 900
+    totals = final.totals()
+    if final.outcome.winners:
+        winner = "Ann" if final.outcome.winners == (0,) else "Ben"
+        assert f"Game over: {winner} wins" in out
+    else:
+        assert "Game over: a draw" in out
+    assert f"Scores: Ann {totals[0]}, Ben {totals[1]}." in out
+
+
+def test_input_ending_early_leaves_the_game_unfinished(tmp_path):
+    result = play(["play", "icesickle", "--out", str(tmp_path)], ["L@e5"])
+    assert result.returncode == 1
+    assert "Played L@e5" in result.stdout and "unfinished" in result.stdout
+    assert "Player 1 (seat 1)" in result.stdout and "Player 2 (seat 2) to move>" in result.stdout
+
+
+def test_unknown_game_and_bad_option_are_one_line_errors(tmp_path):
+    result = play(["play", "chess", "--out", str(tmp_path)], [])
+    assert result.returncode == 2 and "unknown game 'chess'" in result.stderr
+    assert "Traceback" not in result.stderr
+    result = play(["play", "icesickle", "--option", "rules=classic", "--out", str(tmp_path)], [])
+    assert result.returncode == 2 and "no option 'rules'" in result.stderr
+    result = play(["play", "icesickle", "--players", "3", "--out", str(tmp_path)], [])
+    assert result.returncode == 2 and "for 2 players, not 3" in result.stderr
+
+
+def test_running_the_bot_without_a_token_is_a_one_line_error():
+    env_less = subprocess.run(
+        [sys.executable, "-c", "import os, sys, runpy; os.environ.pop('DISCORD_TOKEN', None); "
+         "sys.argv = ['bot']; runpy.run_module('bot', run_name='__main__')"],
+        capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+    assert env_less.returncode == 2
+    assert env_less.stderr.strip() == "error: set DISCORD_TOKEN to the bot's token to run Parlor"
