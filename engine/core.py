@@ -171,7 +171,9 @@ class Game(ABC):
             raise ValueError(f"this is a {data.get('game')!r} state, not {self.key!r}")
         options = MappingProxyType(self.check_setup(data["num_players"], data["options"]))
         history = tuple(self.move_from_text(m) for m in data["history"])
-        return self._state_from_data(data["num_players"], options, history, data["state"])
+        state = self._state_from_data(data["num_players"], options, history, data["state"])
+        state._last_mover = data["last_mover"]
+        return state
 
     @abstractmethod
     def _state_from_data(
@@ -186,7 +188,15 @@ class Game(ABC):
 class State(ABC):
     """A position. Immutable from the outside: ``apply`` returns a new state."""
 
-    __slots__ = ("_by_text", "_history", "_legal_cache", "game", "num_players", "options")
+    __slots__ = (
+        "_by_text",
+        "_history",
+        "_last_mover",
+        "_legal_cache",
+        "game",
+        "num_players",
+        "options",
+    )
 
     def __init__(
         self,
@@ -201,6 +211,7 @@ class State(ABC):
         self._history = history
         self._legal_cache: list[Move] | None = None
         self._by_text: dict[str, Move] | None = None
+        self._last_mover: int | None = None
 
     # -- what concrete games define ----------------------------------------------------------
 
@@ -250,6 +261,11 @@ class State(ABC):
     def last_move(self) -> Move | None:
         return self._history[-1] if self._history else None
 
+    @property
+    def last_mover(self) -> int | None:
+        """Who made the last move: a seat, ``CHANCE`` for a chance move, ``None`` before any."""
+        return self._last_mover
+
     def is_chance_node(self) -> bool:
         return self.to_move == CHANCE
 
@@ -293,6 +309,7 @@ class State(ABC):
         new._history = self._history + (move,)
         new._legal_cache = None
         new._by_text = None
+        new._last_mover = self.to_move
         new._play(move)
         return new
 
@@ -303,6 +320,7 @@ class State(ABC):
                 "num_players": self.num_players,
                 "options": dict(self.options),
                 "history": [str(m) for m in self._history],
+                "last_mover": self._last_mover,
                 "state": self._data(),
             },
             separators=(",", ":"),
@@ -326,6 +344,7 @@ class State(ABC):
             self.num_players,
             tuple(sorted(self.options.items())),
             tuple(str(m) for m in self._history),
+            self._last_mover,
             json.dumps(self._data(), sort_keys=True),
         )
 

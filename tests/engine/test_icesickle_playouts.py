@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -31,6 +32,9 @@ def test_random_games_keep_every_invariant(chunk):
         states = playout(seed)
         final = states[-1]
         assert final.outcome is not None
+        assert states[0].last_mover is None
+        for before, after in itertools.pairwise(states):
+            assert after.last_mover == before.to_move
         for state in states:
             on_board = sum(1 for p in state.board if p)
             captured = sum(len(seat) for seat in state.captures[-1])

@@ -1,0 +1,289 @@
+"""The IceSickle board image: every phase renders to a valid PNG of the fixed size, the image
+is a pure function of the state, the alt text says the position in words, and two golden
+images guard the layout.
+
+Regenerate the golden images after an intended change of the picture with
+``PARLOR_REGEN_GOLDEN=1 pytest tests/render`` (and look at them before committing).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+import engine
+import render
+from engine.icesickle import GRID, Jump, Place
+from render import icesickle as drawing
+from render.theme import DEFAULT_THEME
+
+GAME = engine.get_game("icesickle")
+NAMES = ("Alice", "Bob")
+GOLDEN = Path(__file__).parent / "golden"
+REGEN = os.environ.get("PARLOR_REGEN_GOLDEN") == "1"
+GOLDEN_BLOCK = 8
+GOLDEN_TOLERANCE = 0.75
+"""Largest mean absolute difference per channel (0-255) from a golden image, both first
+averaged over GOLDEN_BLOCK x GOLDEN_BLOCK blocks so that glyph-edge noise cancels out.
+Measured: all text moved by half a pixel 0.47, other player names 0.33, LANCZOS instead of
+box downscaling 0.14; the last-move highlight missing 1.06, everything 1 px lower 1.86, the
+position one move earlier 6.8."""
+
+# Fixed move lists (not seeded playouts), so the golden positions do not depend on the order
+# of legal_moves().
+JUMP_TWO = "S@c4 S@d2 M@a3 S@d4 M@c3 L@e2 M@d3 M@e4 L@c2 M@e3 L@a5 S@b2 S@d1 L@b4 L@a1 e4-b1"
+WIN = (
+    "M@e5 L@a2 S@b2 M@d3 L@c5 M@a4 M@b4 M@e2 L@c1 L@b5 S@d4 L@c2 S@e1 S@c4 S@d1 c2-e4 a2-c2 "
+    "e1-e3 b5-b3 e5-b2 e4-b1 c4-a2 b1-b5 a4-a1 c1-e1 e1-e4 c5-a5 M@c4 L@c3 S@d3 L@b1 M@c2 "
+    "M@a1 L@d1 L@d2 S@b5 L@b2 M@c1 M@e1 S@e4 S@e3 S@a2 d2-d5 a1-a3 b1-d3 c4-e2 d5-a5 a5-d2 "
+    "e2-c2 e3-e5 c1-c3 a3-d3 e1-b1 b1-b4"
+)
+DRAW = (
+    "S@d5 S@a4 L@b3 M@c5 S@c4 S@d3 M@e3 L@e1 M@a5 S@b4 L@a1 M@c3 L@c1 M@d4 L@b2 b3-b5 b5-e2 "
+    "c1-a3 d4-b2 a3-c1 e1-e5 a1-e1 a5-a2 d5-b5 e5-a5 a5-a1 L@d5 L@b4 M@c1 L@b5 S@e3 L@b2 "
+    "M@a1 S@c5 S@b1 M@e2 M@c4 M@d1 L@a5 S@e5 S@c3 c5-a3 a5-d2 e2-e4 b2-e2 e5-c5 e4-b4 b5-b3 "
+    "a1-a4 d1-a1 a4-d1"
+)
+
+
+def replay(moves: str):
+    return GAME.replay(2, None, moves.split())
+
+
+def seeded_states(seeds=range(200)):
+    """Every state of random games played with ``random.Random(seed)``."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.new_game()
+        yield state
+        while state.to_move is not None:
+            state = state.apply(rng.choice(state.legal_moves()))
+            yield state
+
+
+def first_state(wanted):
+    for state in seeded_states(range(2000)):
+        if wanted(state):
+            return state
+    raise AssertionError("no seeded game reached the wanted position")
+
+
+def round_two_start(state) -> bool:
+    return state.round == 2 and state.placed == 0 and isinstance(state.last_move, Jump)
+
+
+PHASES = {
+    "start": lambda: GAME.new_game(),
+    "placing": lambda: first_state(lambda s: s.phase == "place" and s.placed == 7),
+    "jump-two-captures": lambda: replay(JUMP_TWO),
+    "round-2-start": lambda: first_state(round_two_start),
+    "round-2-jumping": lambda: first_state(
+        lambda s: s.round == 2 and s.phase == "jump" and s.last_captured
+    ),
+    "over-win": lambda: replay(WIN),
+    "over-draw": lambda: replay(DRAW),
+}
+
+
+def open_png(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()
+    return image
+
+
+def square_pixel(image: Image.Image, square: int, dx: float = 0, dy: float = 0):
+    """The colour at the centre of ``square`` moved by (dx, dy) final pixels."""
+    x, y = drawing._centre(square)
+    return image.convert("RGB").getpixel((round(x + dx), round(y + dy)))
+
+
+def close(colour, wanted, slack: int = 24) -> bool:
+    return all(abs(a - b) <= slack for a, b in zip(colour, wanted, strict=True))
+
+
+# -- every phase renders ---------------------------------------------------------------------
+
+
+def test_the_phase_states_are_what_their_names_say():
+    states = {name: make() for name, make in PHASES.items()}
+    assert states["start"].placed == 0 and not states["start"].history
+    assert states["placing"].phase == "place" and states["placing"].placed == 7
+    assert states["jump-two-captures"].phase == "jump"
+    assert len(states["jump-two-captures"].last_captured) == 2
+    assert round_two_start(states["round-2-start"]) and states["round-2-start"].phase == "place"
+    assert states["round-2-jumping"].round == 2
+    assert states["over-win"].outcome.winners == (0,)
+    assert states["over-draw"].outcome.winners == ()
+
+
+@pytest.mark.parametrize("phase", list(PHASES))
+def test_every_phase_renders_a_png_of_the_fixed_size(phase):
+    image = open_png(render.render(PHASES[phase](), names=NAMES))
+    assert image.size == (drawing.WIDTH, drawing.HEIGHT) == (1000, 720)
+    assert image.mode in ("RGB", "RGBA")
+
+
+def test_default_names_and_theme_and_odd_names_render():
+    state = replay(WIN)
+    assert open_png(render.render(state)).size == (1000, 720)
+    odd = ["Zo\N{LATIN SMALL LETTER E WITH DIAERESIS} " + "W" * 40, "\N{GAME DIE}" * 3]
+    assert open_png(render.render(state, names=odd, theme=DEFAULT_THEME)).size == (1000, 720)
+
+
+def test_png_is_small_enough_for_discord_previews():
+    for name in ("jump-two-captures", "over-win"):
+        assert len(render.render(PHASES[name](), names=NAMES)) <= 150_000
+
+
+# -- what the picture shows ------------------------------------------------------------------
+
+
+def test_the_placed_square_is_outlined_in_the_highlight_colour():
+    state = PHASES["placing"]()
+    image = open_png(render.render(state, names=NAMES))
+    square = state.last_move.square
+    assert isinstance(state.last_move, Place)
+    edge = square_pixel(image, square, dx=-drawing.CELL / 2 + 3)
+    assert close(edge, DEFAULT_THEME.highlight)
+    other = next(sq for sq in range(GRID.size) if sq != square and state.board[sq] is None)
+    assert not close(square_pixel(image, other, dx=-drawing.CELL / 2 + 3), DEFAULT_THEME.highlight)
+
+
+def test_captured_squares_carry_a_cross_in_the_capture_colour():
+    state = replay(JUMP_TWO)
+    image = open_png(render.render(state, names=NAMES))
+    for square, _size in state.last_captured:
+        # a point on the cross's north-east arm, clear of the jump arrow
+        x = drawing.CELL * 0.2 * 0.6
+        assert close(square_pixel(image, square, dx=x, dy=-x), DEFAULT_THEME.capture, 40)
+
+
+def test_round_two_start_shows_round_one_final_board():
+    state = PHASES["round-2-start"]()
+    assert not any(state.board)
+    final = state.round_boards[-1]
+    image = open_png(render.render(state, names=NAMES))
+    for square, piece in enumerate(final):
+        lit = square_pixel(image, square, dy=-drawing.CELL * 0.15)  # on the north face
+        if piece is not None:
+            assert close(lit, DEFAULT_THEME.ice.north, 30), GRID.name(square)
+
+
+# -- a pure function -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phase", ["placing", "round-2-start", "over-draw"])
+def test_render_is_pure(phase):
+    state = PHASES[phase]()
+    before = state.to_json()
+    first = render.render(state, names=NAMES)
+    again = render.render(state, names=NAMES)
+    assert first == again
+    assert state.to_json() == before
+    assert render.render(GAME.from_json(before), names=NAMES) == first
+    assert render.alt_text(state, names=NAMES) == render.alt_text(state, names=NAMES)
+
+
+def test_names_change_the_image():
+    state = replay(JUMP_TWO)
+    assert render.render(state, names=NAMES) != render.render(state, names=("Carol", "Dan"))
+
+
+def test_unknown_game_raises_value_error():
+    state = SimpleNamespace(game=SimpleNamespace(key="pachisi"))
+    with pytest.raises(ValueError, match="pachisi"):
+        render.render(state)
+    with pytest.raises(ValueError, match="pachisi"):
+        render.alt_text(state)
+
+
+# -- alt text --------------------------------------------------------------------------------
+
+
+def test_alt_text_names_whose_turn_and_the_scores():
+    state = replay(JUMP_TWO)
+    text = render.alt_text(state, names=NAMES)
+    assert "Alice to jump" in text
+    assert "Alice: round 1 0, total 0" in text
+    assert "Bob: round 1 5, total 5" in text
+    assert "b1 medium" in text and "d3" not in text.split("Last move")[0]
+    assert "Bob jumped e4-b1, capturing a medium on d3 and a large on c2 (+5)" in text
+    assert len(text) < 1024
+
+
+def test_alt_text_of_the_start_and_the_ends():
+    start = render.alt_text(GAME.new_game())
+    assert "Player 1 to place" in start and "Board: empty" in start
+    assert "5 small, 5 medium, 5 large" in start
+    won = render.alt_text(replay(WIN), names=NAMES)
+    assert "Game over: Alice wins" in won and "total 24" in won and "total 23" in won
+    drawn = render.alt_text(replay(DRAW), names=NAMES)
+    assert "a draw" in drawn and "23 each" in drawn
+    change = render.alt_text(PHASES["round-2-start"](), names=NAMES)
+    assert "Round 1 is over" in change and "Board (final)" in change
+
+
+def test_alt_text_stays_under_discords_limit_with_long_names():
+    names = ["A" * 32, "B" * 32]
+    for state in seeded_states(range(3)):
+        assert len(render.alt_text(state, names=names)) <= 1024
+
+
+# -- golden images ---------------------------------------------------------------------------
+
+
+def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference per channel of the two images seen at 1/GOLDEN_BLOCK size."""
+    a = a.convert("RGB").reduce(GOLDEN_BLOCK)
+    b = b.convert("RGB").reduce(GOLDEN_BLOCK)
+    stat = ImageStat.Stat(ImageChops.difference(a, b))
+    return sum(stat.mean) / len(stat.mean)
+
+
+GOLDENS = {"icesickle-jump.png": JUMP_TWO, "icesickle-over.png": WIN}
+
+
+@pytest.mark.parametrize("filename", list(GOLDENS))
+def test_golden_image(filename):
+    path = GOLDEN / filename
+    data = render.render(replay(GOLDENS[filename]), names=NAMES)
+    if REGEN:
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(data)
+    assert path.exists(), f"missing {path}; run with PARLOR_REGEN_GOLDEN=1 to create it"
+    difference = mean_difference(open_png(data), Image.open(path))
+    assert difference <= GOLDEN_TOLERANCE, (
+        f"{filename} differs from the golden image by {difference:.2f} per channel; if the "
+        "change is intended, look at the new image and regenerate with PARLOR_REGEN_GOLDEN=1"
+    )
+
+
+def test_golden_tolerance_catches_a_layout_change():
+    golden = Image.open(GOLDEN / "icesickle-jump.png").convert("RGB")
+    shifted = Image.new("RGB", golden.size, DEFAULT_THEME.background)
+    shifted.paste(golden.crop((0, 0, 1000, 720 - 1)), (0, 1))  # everything 1 px lower
+    assert mean_difference(golden, shifted) > GOLDEN_TOLERANCE
+    state = replay(JUMP_TWO)
+    unmarked = replace(DEFAULT_THEME, highlight=DEFAULT_THEME.board_dark)  # no last move shown
+    plain = open_png(render.render(state, names=NAMES, theme=unmarked))
+    assert mean_difference(golden, plain) > GOLDEN_TOLERANCE
+    previous = replay(JUMP_TWO.rsplit(" ", 1)[0])  # the same game one move earlier
+    earlier = open_png(render.render(previous, names=NAMES))
+    assert mean_difference(golden, earlier) > GOLDEN_TOLERANCE
+
+
+def test_render_from_several_threads_gives_the_same_bytes():
+    state = replay(JUMP_TWO)
+    expected = render.render(state, names=NAMES)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: render.render(state, names=NAMES), range(8)))
+    assert all(result == expected for result in results)
