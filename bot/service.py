@@ -1,0 +1,442 @@
+"""Parlor's service layer: challenges, games, moves, resignations. No Discord in here.
+
+The Discord cogs, the local terminal play and the tests all call this. A move goes: check the
+player and the turn, parse and apply it with the engine (off the event loop), roll any dice
+that are then due, commit it all with an optimistic version check, and only then report it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+
+from .storage import MoveRow, Storage
+
+CHALLENGE_TTL = 15 * 60
+"""Seconds before an unanswered challenge lapses."""
+MAX_OPEN_CHALLENGES = 3
+"""Open challenges one user may have at once."""
+
+
+class ServiceError(Exception):
+    """Something a user asked for that cannot be done; the message is for that user."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class NotAllowed(ServiceError):
+    """The user may not do this (not seated, not their turn, not the invited player)."""
+
+
+class Closed(ServiceError):
+    """The challenge or game is no longer open for this."""
+
+
+class Conflict(ServiceError):
+    """The game changed under the request (another click got there first)."""
+
+
+class RateLimited(ServiceError):
+    pass
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    key: str
+    num_players: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    host: Player
+    invited: Player | None
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    status: str
+    created_at: float
+    expires_at: float
+    game_id: int | None
+
+    @property
+    def game(self) -> engine.Game:
+        return engine.get_game(self.key)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    key: str
+    num_players: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    status: str
+    result: dict[str, Any] | None
+    players: tuple[Player, ...]
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    message_id: int | None
+    version: int
+    state: engine.State = field(repr=False)
+    created_at: float
+    updated_at: float
+
+    @property
+    def game(self) -> engine.Game:
+        return self.state.game
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return seat
+        return None
+
+    @property
+    def player_to_move(self) -> Player | None:
+        seat = self.state.to_move
+        if self.over or seat is None or seat < 0:
+            return None
+        return self.players[seat]
+
+    @property
+    def outcome(self) -> engine.Outcome | None:
+        """How the game ended: the engine's outcome, or a resignation."""
+        if self.result and "resigned" in self.result:
+            loser = self.result["resigned"]
+            scores = self.state.outcome.scores if self.state.outcome else ()
+            return engine.Outcome(
+                tuple(self.result["winners"]), scores, f"{self.players[loser].name} resigned"
+            )
+        return self.state.outcome
+
+
+@dataclass(frozen=True)
+class Played:
+    """What one request changed: the game after it and every move it recorded, in order."""
+
+    game: GameRecord
+    moves: tuple[str, ...]
+
+
+def roll_rng(seed: int, move_number: int) -> random.Random:
+    """The RNG for the chance move at ``move_number`` (0-based) of the game seeded ``seed``:
+    a pure function of both, so a roll never depends on what happened in this process."""
+    return random.Random(f"parlor:{seed}:{move_number}")
+
+
+def draw_chance(state: engine.State, rng: random.Random) -> engine.Move:
+    outcomes = state.chance_outcomes()
+    return rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
+
+
+class Service:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        seats_rng: random.Random | None = None,
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.seats_rng = seats_rng or random.SystemRandom()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @classmethod
+    async def open(cls, db_path: str, **kwargs: Any) -> Service:
+        return cls(await Storage.open(db_path), **kwargs)
+
+    async def close(self) -> None:
+        await self.storage.close()
+
+    # -- challenges --------------------------------------------------------------------------
+
+    async def challenge(
+        self,
+        key: str,
+        host: Player,
+        invited: Player,
+        *,
+        options: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> Challenge:
+        """``host`` challenges ``invited`` to a two-seat game of ``key``."""
+        game = _game(key)
+        if invited.user_id == host.user_id:
+            raise NotAllowed("You can't challenge yourself; pick another player.")
+        try:
+            resolved = game.check_setup(2, options)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+        now = self.clock()
+        if await self.storage.open_challenges_by(host.user_id, now) >= MAX_OPEN_CHALLENGES:
+            raise RateLimited(
+                f"You already have {MAX_OPEN_CHALLENGES} open challenges; wait for an answer "
+                "or cancel one first."
+            )
+        challenge_id = await self.storage.insert_challenge(
+            game_key=key,
+            num_players=2,
+            options=resolved,
+            settings=settings or {},
+            host_id=host.user_id,
+            host_name=host.name,
+            invited_id=invited.user_id,
+            invited_name=invited.name,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            status="open",
+            created_at=now,
+            expires_at=now + CHALLENGE_TTL,
+        )
+        return await self.get_challenge(challenge_id)
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        row = await self.storage.challenge(challenge_id)
+        if row is None:
+            raise NotFound("That challenge does not exist.")
+        return _challenge(row)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        await self.storage.set_challenge_message(challenge_id, message_id)
+
+    async def _open_challenge(self, challenge_id: int) -> Challenge:
+        challenge = await self.get_challenge(challenge_id)
+        if challenge.status == "open" and challenge.expires_at <= self.clock():
+            await self.storage.close_challenge(challenge_id, "expired")
+            challenge = await self.get_challenge(challenge_id)
+        if challenge.status != "open":
+            raise Closed(f"This challenge is no longer open: it was {challenge.status}.")
+        return challenge
+
+    async def accept(self, challenge_id: int, user: Player, *, shuffle: bool = True) -> GameRecord:
+        """The invited player accepts: seats are drawn at random (host first without
+        ``shuffle``, for local play) and the game starts."""
+        challenge = await self._open_challenge(challenge_id)
+        if challenge.invited is None or user.user_id != challenge.invited.user_id:
+            raise NotAllowed("Only the invited player can accept this challenge.")
+        invited = Player(user.user_id, user.name)
+        players = [challenge.host, invited]
+        if shuffle:
+            self.seats_rng.shuffle(players)
+        seed = self.seats_rng.randrange(2**62)
+        state = challenge.game.new_game(challenge.num_players, challenge.options)
+        now = self.clock()
+        game_id = await self.storage.accept_challenge(
+            challenge_id,
+            {
+                "game_key": challenge.key,
+                "num_players": challenge.num_players,
+                "options": dict(state.options),
+                "settings": challenge.settings,
+                "seed": seed,
+                "status": "active",
+                "guild_id": challenge.guild_id,
+                "channel_id": challenge.channel_id,
+                "snapshot": state.to_json(),
+                "created_at": now,
+                "updated_at": now,
+            },
+            [(p.user_id, p.name) for p in players],
+        )
+        if game_id is None:
+            raise Closed("This challenge was answered a moment ago.")
+        async with self._lock(game_id):
+            return (await self._commit(await self.game(game_id), [], None)).game
+
+    async def decline(self, challenge_id: int, user: Player) -> Challenge:
+        challenge = await self._open_challenge(challenge_id)
+        if challenge.invited is None or user.user_id != challenge.invited.user_id:
+            raise NotAllowed("Only the invited player can decline this challenge.")
+        return await self._close(challenge_id, "declined")
+
+    async def cancel(self, challenge_id: int, user: Player) -> Challenge:
+        challenge = await self._open_challenge(challenge_id)
+        if user.user_id != challenge.host.user_id:
+            raise NotAllowed("Only the player who made this challenge can cancel it.")
+        return await self._close(challenge_id, "cancelled")
+
+    async def _close(self, challenge_id: int, status: str) -> Challenge:
+        if not await self.storage.close_challenge(challenge_id, status):
+            raise Closed("This challenge was answered a moment ago.")
+        return await self.get_challenge(challenge_id)
+
+    async def expire_challenges(self) -> list[Challenge]:
+        """Close every open challenge past its time; returns them (as they were)."""
+        return [_challenge(row) for row in await self.storage.expire_challenges(self.clock())]
+
+    # -- games -------------------------------------------------------------------------------
+
+    async def game(self, game_id: int) -> GameRecord:
+        row = await self.storage.game(game_id)
+        if row is None:
+            raise NotFound("That game does not exist.")
+        seats = await self.storage.seats(game_id)
+        return _record(row, seats)
+
+    async def games_of(self, user_id: int, *, active_only: bool = True) -> list[GameRecord]:
+        rows = await self.storage.games_of(user_id, active_only=active_only)
+        return [_record(row, await self.storage.seats(row["id"])) for row in rows]
+
+    async def history(self, game_id: int) -> list[MoveRow]:
+        await self.game(game_id)
+        return await self.storage.moves(game_id)
+
+    async def set_place(self, game_id: int, **ids: int | None) -> None:
+        await self.storage.set_game_place(game_id, **ids)
+
+    async def play(
+        self, game_id: int, user_id: int, move: str | engine.Move, *, version: int | None = None
+    ) -> Played:
+        """``user_id`` plays ``move`` (notation or a Move). ``version``: the game version the
+        player saw; a click on an outdated board is refused instead of applied twice."""
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            seat = self._check_turn(record, user_id)
+            if version is not None and version != record.version:
+                raise Conflict("The board changed since that message; use the latest one.")
+            state = record.state
+            if isinstance(move, str):
+                move = await asyncio.to_thread(state.parse, move)
+            after = await asyncio.to_thread(state.apply, move)
+            return await self._commit(record, [(move, after, seat, user_id)], None)
+
+    async def resign(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("You are not playing in this game.")
+            if record.over:
+                raise Closed("This game is already over.")
+            winners = [s for s in range(record.num_players) if s != seat]
+            result = {"resigned": seat, "winners": winners}
+            return (await self._commit(record, [], result)).game
+
+    def _check_turn(self, record: GameRecord, user_id: int) -> int:
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise NotAllowed("You are not playing in this game.")
+        if record.over:
+            raise Closed("This game is over; no more moves can be played.")
+        if record.state.to_move != seat:
+            waiting = record.player_to_move
+            who = f"waiting for {waiting.name}" if waiting else "not a player's turn"
+            raise NotAllowed(f"It's not your turn: {who}.")
+        return seat
+
+    async def _commit(
+        self,
+        record: GameRecord,
+        played: list[tuple[engine.Move, engine.State, int, int | None]],
+        result: dict[str, Any] | None,
+    ) -> Played:
+        """Roll the dice now due, then write the moves, snapshot and status in one go."""
+        state = played[-1][1] if played else record.state
+        rows = [(str(move), seat, user) for move, _, seat, user in played]
+        if result is None:
+            while state.is_chance_node():
+                roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
+                state = state.apply(roll)
+                rows.append((str(roll), engine.CHANCE, None))
+        over = result is not None or state.is_over()
+        if result is None and over:
+            outcome = state.outcome
+            result = {"winners": list(outcome.winners), "scores": list(outcome.scores)}
+        if not rows and result is None:
+            return Played(record, ())
+        ok = await self.storage.record_moves(
+            record.id,
+            record.version,
+            rows,
+            first_number=len(record.state.history) + 1,
+            snapshot=state.to_json(),
+            status="over" if over else "active",
+            result=result,
+            now=self.clock(),
+        )
+        if not ok:
+            raise Conflict("Someone else changed this game at the same moment; try again.")
+        return Played(await self.game(record.id), tuple(text for text, _, _ in rows))
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def _game(key: str) -> engine.Game:
+    try:
+        return engine.get_game(key)
+    except KeyError:
+        known = ", ".join(engine.GAMES)
+        raise NotFound(f"There is no game called {key!r}; games: {known}.") from None
+
+
+def _challenge(row: Any) -> Challenge:
+    invited = None
+    if row["invited_id"] is not None:
+        invited = Player(row["invited_id"], row["invited_name"])
+    return Challenge(
+        id=row["id"],
+        key=row["game_key"],
+        num_players=row["num_players"],
+        options=json.loads(row["options"]),
+        settings=json.loads(row["settings"]),
+        host=Player(row["host_id"], row["host_name"]),
+        invited=invited,
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        status=row["status"],
+        created_at=row["created_at"],
+        expires_at=row["expires_at"],
+        game_id=row["game_id"],
+    )
+
+
+def _record(row: Any, seats: list[Any]) -> GameRecord:
+    game = engine.get_game(row["game_key"])
+    return GameRecord(
+        id=row["id"],
+        key=row["game_key"],
+        num_players=row["num_players"],
+        options=json.loads(row["options"]),
+        settings=json.loads(row["settings"]),
+        seed=row["seed"],
+        status=row["status"],
+        result=json.loads(row["result"]) if row["result"] else None,
+        players=tuple(Player(s["user_id"], s["name"]) for s in seats),
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        message_id=row["message_id"],
+        version=row["version"],
+        state=game.from_json(row["snapshot"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )

@@ -1,0 +1,222 @@
+"""The service layer against a real SQLite file: challenges, games, moves, restarts, races."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import aiosqlite
+import pytest
+
+import engine
+from bot.service import (
+    CHALLENGE_TTL,
+    Closed,
+    Conflict,
+    NotAllowed,
+    NotFound,
+    Player,
+    RateLimited,
+    Service,
+    ServiceError,
+)
+from bot.storage import MIGRATIONS
+
+ANN, BEN, CAT = Player(101, "Ann"), Player(202, "Ben"), Player(303, "Cat")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return str(tmp_path / "parlor.db")
+
+
+@pytest.fixture
+async def service(db_path):
+    svc = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(1))
+    yield svc
+    await svc.close()
+
+
+async def start_game(service: Service, host=ANN, invited=BEN):
+    challenge = await service.challenge("icesickle", host, invited, channel_id=9)
+    return await service.accept(challenge.id, invited)
+
+
+async def play_out(service: Service, game, rng: random.Random, limit: int | None = None):
+    """Play random legal moves as whichever user is on turn."""
+    played = 0
+    while not game.over and (limit is None or played < limit):
+        mover = game.player_to_move
+        move = rng.choice(game.state.legal_moves())
+        game = (await service.play(game.id, mover.user_id, str(move))).game
+        played += 1
+    return game
+
+
+async def test_challenge_to_result(service):
+    challenge = await service.challenge("icesickle", ANN, BEN, guild_id=1, channel_id=9)
+    assert challenge.status == "open" and challenge.invited == BEN
+    game = await service.accept(challenge.id, BEN)
+    assert sorted(p.user_id for p in game.players) == [ANN.user_id, BEN.user_id]
+    assert (await service.get_challenge(challenge.id)).status == "accepted"
+    assert (await service.get_challenge(challenge.id)).game_id == game.id
+    assert game.status == "active" and game.version == 0 and game.channel_id == 9
+    game = await play_out(service, game, random.Random(3))
+    assert game.over and game.outcome == game.state.outcome
+    assert game.result["winners"] == list(game.state.outcome.winners)
+    history = await service.history(game.id)
+    assert [row.move for row in history] == [str(m) for m in game.state.history]
+    assert [row.number for row in history] == list(range(1, len(history) + 1))
+    for row in history:
+        assert row.user_id == game.players[row.seat].user_id
+    rebuilt = engine.get_game("icesickle").replay(2, game.options, [r.move for r in history])
+    assert rebuilt == game.state
+    assert game.version == len(history)
+    with pytest.raises(Closed, match="over"):
+        await service.play(game.id, game.players[0].user_id, "S@c3")
+    assert await service.games_of(ANN.user_id) == []
+    assert [g.id for g in await service.games_of(ANN.user_id, active_only=False)] == [game.id]
+
+
+async def test_only_the_seated_player_on_turn_moves_and_bad_moves_change_nothing(service):
+    game = await start_game(service)
+    on_turn = game.player_to_move
+    waiting = game.players[1 - game.state.to_move]
+    with pytest.raises(NotAllowed, match="not playing in this game"):
+        await service.play(game.id, CAT.user_id, "S@c3")
+    with pytest.raises(NotAllowed, match=f"not your turn: waiting for {on_turn.name}"):
+        await service.play(game.id, waiting.user_id, "S@c3")
+    with pytest.raises(engine.IllegalMove, match="No jumping yet"):
+        await service.play(game.id, on_turn.user_id, "c3-c5")
+    after = await service.game(game.id)
+    assert after.version == 0 and after.state == game.state
+    assert await service.history(game.id) == []
+    with pytest.raises(NotFound):
+        await service.play(999, on_turn.user_id, "S@c3")
+
+
+async def test_challenge_answers_and_their_limits(service):
+    with pytest.raises(NotAllowed, match="challenge yourself"):
+        await service.challenge("icesickle", ANN, ANN)
+    with pytest.raises(NotFound, match="no game called 'chess'"):
+        await service.challenge("chess", ANN, BEN)
+    with pytest.raises(ServiceError, match="no option"):
+        await service.challenge("icesickle", ANN, BEN, options={"rules": "x"})
+    first = await service.challenge("icesickle", ANN, BEN)
+    with pytest.raises(NotAllowed, match="Only the invited player can accept"):
+        await service.accept(first.id, CAT)
+    with pytest.raises(NotAllowed, match="Only the invited player can decline"):
+        await service.decline(first.id, ANN)
+    with pytest.raises(NotAllowed, match="Only the player who made this challenge"):
+        await service.cancel(first.id, BEN)
+    assert (await service.decline(first.id, BEN)).status == "declined"
+    with pytest.raises(Closed, match="it was declined"):
+        await service.accept(first.id, BEN)
+    second = await service.challenge("icesickle", ANN, BEN)
+    assert (await service.cancel(second.id, ANN)).status == "cancelled"
+    for _ in range(3):
+        await service.challenge("icesickle", ANN, CAT)
+    with pytest.raises(RateLimited, match="3 open challenges"):
+        await service.challenge("icesickle", ANN, BEN)
+
+
+async def test_a_challenge_lapses_after_fifteen_minutes(service):
+    challenge = await service.challenge("icesickle", ANN, BEN)
+    service.clock.now += CHALLENGE_TTL - 1
+    assert await service.expire_challenges() == []
+    service.clock.now += 1
+    expired = await service.expire_challenges()
+    assert [c.id for c in expired] == [challenge.id]
+    with pytest.raises(Closed, match="it was expired"):
+        await service.accept(challenge.id, BEN)
+    # Also lapses when nobody swept: accepting late is refused.
+    late = await service.challenge("icesickle", ANN, BEN)
+    service.clock.now += CHALLENGE_TTL
+    with pytest.raises(Closed, match="expired"):
+        await service.accept(late.id, BEN)
+    # Lapsed challenges no longer count against the limit.
+    for _ in range(3):
+        await service.challenge("icesickle", ANN, CAT)
+
+
+async def test_restart_resumes_every_game_exactly(db_path):
+    clock = Clock()
+    first = await Service.open(db_path, clock=clock, seats_rng=random.Random(5))
+    games = [await start_game(first, ANN, BEN), await start_game(first, BEN, CAT)]
+    rng = random.Random(8)
+    games = [await play_out(first, g, rng, limit=n) for g, n in zip(games, (20, 7), strict=True)]
+    await first.close()
+
+    second = await Service.open(db_path, clock=clock)
+    for before in games:
+        after = await second.game(before.id)
+        assert after.state == before.state and after.version == before.version
+        assert after.players == before.players and after.seed == before.seed
+        moves = [row.move for row in await second.history(before.id)]
+        assert engine.get_game("icesickle").replay(2, {}, moves) == after.state
+    finished = await play_out(second, await second.game(games[0].id), rng)
+    assert finished.over
+    await second.close()
+
+
+async def test_two_clicks_at_once_apply_one_move(service):
+    game = await start_game(service)
+    mover = game.player_to_move.user_id
+    results = await asyncio.gather(
+        service.play(game.id, mover, "L@c3", version=game.version),
+        service.play(game.id, mover, "L@c3", version=game.version),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(applied) == 1 and len(refused) == 1
+    assert isinstance(refused[0], (Conflict, NotAllowed))
+    assert [row.move for row in await service.history(game.id)] == ["L@c3"]
+
+
+async def test_two_processes_on_one_file_never_both_apply(db_path):
+    # Two services stand for two bot processes: only the version check protects the game.
+    a = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(2))
+    b = await Service.open(db_path, clock=Clock())
+    game = await start_game(a)
+    mover = game.player_to_move.user_id
+    results = await asyncio.gather(
+        a.play(game.id, mover, "S@a1"), b.play(game.id, mover, "M@e5"), return_exceptions=True
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert any(isinstance(r, Conflict) for r in results)
+    assert len(await a.history(game.id)) == 1
+    assert (await b.game(game.id)).version == 1
+    await a.close()
+    await b.close()
+
+
+async def test_resign_ends_the_game_for_the_other_player(service):
+    game = await start_game(service)
+    with pytest.raises(NotAllowed):
+        await service.resign(game.id, CAT.user_id)
+    loser = game.players[0]
+    over = await service.resign(game.id, loser.user_id)
+    assert over.over and over.outcome.winners == (1,)
+    assert over.outcome.reason == f"{loser.name} resigned"
+    with pytest.raises(Closed, match="already over"):
+        await service.resign(game.id, game.players[1].user_id)
+    with pytest.raises(Closed):
+        await service.play(game.id, game.players[1].user_id, "S@a1")
+
+
+async def test_the_database_is_set_up_as_designed(service, db_path):
+    await start_game(service)
+    async with aiosqlite.connect(db_path) as db:
+        assert (await (await db.execute("PRAGMA user_version")).fetchone())[0] == len(MIGRATIONS)
+        assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
+    fk = await (await service.storage.db.execute("PRAGMA foreign_keys")).fetchone()
+    assert fk[0] == 1
