@@ -1,143 +1,161 @@
-"""Hot-seat play in a terminal: ``python -m bot play GAME``.
+"""Hot-seat play in a terminal: ``python -m bot play GAME`` and ``python -m bot play --resume``.
 
-A thin loop over the engine: it prompts the player to act, takes moves in notation, refuses bad
-input with the engine's message (changing nothing), rolls dice when they are due, and writes
-the board image after every move to a file whose path it prints.
+A thin loop over the same service and SQLite file the Discord bot uses: it prompts the player
+to act, takes moves in notation, refuses bad input with the reason (changing nothing), lets the
+service roll dice when they are due, and writes the board image after every move to a file
+whose path it prints. Every accepted move is committed, so ``--resume`` continues the game.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import engine
 import render
 
+from .service import GameRecord, Player, Service, ServiceError
+
 HELP = """\
 Type a move in notation and press Enter. Other commands:
   moves   list the legal moves        board   describe the position again
-  help    this text                   quit    stop (the game is not saved yet)"""
+  help    this text                   quit    stop here (resume with --resume)"""
 
 
-class LocalGame:
-    """One hot-seat game: the current state plus where its images go."""
+def result_line(game: GameRecord) -> str:
+    outcome = game.outcome
+    assert outcome is not None
+    scores = ", ".join(f"{game.names[s]} {v}" for s, v in enumerate(outcome.scores))
+    scores = f" Scores: {scores}." if scores else ""
+    if not outcome.winners:
+        return f"Game over: a draw, {outcome.reason}.{scores}"
+    winners = " and ".join(game.names[s] for s in outcome.winners)
+    return f"Game over: {winners} wins, {outcome.reason}.{scores}"
 
-    def __init__(
-        self,
-        game: engine.Game,
-        *,
-        num_players: int,
-        options: Mapping[str, Any],
-        names: Sequence[str],
-        out_dir: Path,
-        seed: int,
-    ) -> None:
-        self.state = game.new_game(num_players, options)
-        self.names = list(names)
+
+class Terminal:
+    """The hot-seat loop for one game."""
+
+    def __init__(self, service: Service, game: GameRecord, out_dir: Path, stdin, stdout) -> None:
+        self.service = service
+        self.game = game
         self.out_dir = out_dir
-        self.rng = random.Random(seed)
-        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self.stdin = stdin
+        self.stdout = stdout
 
-    def image_path(self) -> Path:
-        return self.out_dir / f"move-{len(self.state.history):03d}.png"
+    def say(self, text: str = "", end: str = "\n") -> None:
+        print(text, end=end, file=self.stdout, flush=True)
 
     def write_image(self) -> Path:
-        path = self.image_path()
-        path.write_bytes(render.render(self.state, names=self.names))
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"move-{len(self.game.state.history):03d}.png"
+        path.write_bytes(render.render(self.game.state, names=self.game.names))
         return path
 
-    def roll(self) -> engine.Move:
-        """Apply the chance move that is due, drawn with this game's seeded RNG."""
-        outcomes = self.state.chance_outcomes()
-        moves = [m for m, _ in outcomes]
-        move = self.rng.choices(moves, weights=[p for _, p in outcomes])[0]
-        self.state = self.state.apply(move)
-        return move
+    async def run(self) -> int:
+        game = self.game
+        names = ", ".join(f"{p.name} (seat {s + 1})" for s, p in enumerate(game.players))
+        self.say(f"{game.game.title} game {game.id}, hot-seat: {names}. Type 'help' for commands.")
+        self.say(f"Board image: {self.write_image()}")
+        while not self.game.over:
+            mover = self.game.player_to_move
+            assert mover is not None
+            seat = self.game.seat_of(mover.user_id)
+            self.say(f"{mover.name} (seat {seat + 1}) to move> ", end="")
+            line = await asyncio.to_thread(self.stdin.readline)
+            if not line:
+                self.say(f"\nInput ended; continue with: python -m bot play --resume {game.id}")
+                return 1
+            if await self.command(line.strip(), mover) == "quit":
+                self.say(f"Stopped; continue with: python -m bot play --resume {game.id}")
+                return 0
+        self.say(result_line(self.game))
+        return 0
 
-    def name(self, seat: int) -> str:
-        return f"{self.names[seat]} (seat {seat + 1})"
-
-    def result(self) -> str:
-        outcome = self.state.outcome
-        assert outcome is not None
-        scores = ", ".join(f"{self.names[s]} {v}" for s, v in enumerate(outcome.scores))
-        if not outcome.winners:
-            return f"Game over: a draw, {outcome.reason}. Scores: {scores}."
-        winners = " and ".join(self.names[s] for s in outcome.winners)
-        return f"Game over: {winners} wins, {outcome.reason}. Scores: {scores}."
-
-
-def run(local: LocalGame, stdin: TextIO, stdout: TextIO) -> int:
-    def say(text: str = "") -> None:
-        print(text, file=stdout, flush=True)
-
-    title = local.state.game.title
-    say(f"{title}, hot-seat: {', '.join(local.names)}. Type 'help' for commands.")
-    say(f"Board image: {local.write_image()}")
-    while local.state.to_move is not None:
-        if local.state.is_chance_node():
-            say(f"Rolled {local.roll()}.")
-            say(f"Board image: {local.write_image()}")
-            continue
-        print(f"{local.name(local.state.to_move)} to move> ", end="", file=stdout, flush=True)
-        line = stdin.readline()
-        if not line:
-            say("\nInput ended; the game stops here unfinished.")
-            return 1
-        text = line.strip()
-        command = text.lower()
-        if command in ("quit", "exit"):
-            say("Stopped; the game is unfinished.")
-            return 0
-        if command in ("help", "?"):
-            say(HELP)
-        elif command == "moves":
-            legal = " ".join(str(m) for m in local.state.legal_moves())
-            say(textwrap.fill(f"Legal moves: {legal}", width=100, subsequent_indent="  "))
-        elif command == "board":
-            say(render.alt_text(local.state, names=local.names))
-        elif text:
-            try:
-                move = local.state.parse(text)
-            except engine.IllegalMove as exc:
-                say(f"Not played: {exc}")
-                continue
-            local.state = local.state.apply(move)
-            say(f"Played {move}. Board image: {local.write_image()}")
-    say(local.result())
-    return 0
+    async def command(self, text: str, mover: Player) -> str | None:
+        state = self.game.state
+        match text.lower():
+            case "quit" | "exit":
+                return "quit"
+            case "help" | "?":
+                self.say(HELP)
+            case "moves":
+                legal = " ".join(str(m) for m in state.legal_moves())
+                self.say(textwrap.fill(f"Legal moves: {legal}", 100, subsequent_indent="  "))
+            case "board":
+                self.say(render.alt_text(state, names=self.game.names))
+            case "":
+                pass
+            case _:
+                try:
+                    played = await self.service.play(self.game.id, mover.user_id, text)
+                except (engine.IllegalMove, ServiceError) as exc:
+                    self.say(f"Not played: {exc}")
+                    return None
+                self.game = played.game
+                rolls = played.moves[1:]
+                extra = f" Then rolled: {', '.join(rolls)}." if rolls else ""
+                self.say(f"Played {played.moves[0]}.{extra} Board image: {self.write_image()}")
+        return None
 
 
-def main(args: Any, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+async def start(service: Service, args: Any) -> GameRecord:
+    """A new local game from the command line's setup, or the one to resume."""
+    if args.resume is not None:
+        if args.resume == "latest":
+            local = [g for g in await service.games_of(1) if g.channel_id is None]
+            if not local:
+                raise ServiceError("No unfinished local game to resume in this database.")
+            return local[0]
+        game = await service.game(int(args.resume))
+        if game.over:
+            raise ServiceError(f"Game {game.id} is already over: {result_line(game)}")
+        return game
+    if args.game is None:
+        raise ServiceError("Name a game to play, or --resume a saved one.")
     try:
         game = engine.get_game(args.game)
     except KeyError as exc:
-        print(f"error: {exc.args[0]}", file=sys.stderr)
-        return 2
+        raise ServiceError(exc.args[0]) from None
     options = {}
     for item in args.option or []:
         name, sep, value = item.partition("=")
         if not sep:
-            print(f"error: --option takes name=value, not {item!r}", file=sys.stderr)
-            return 2
+            raise ServiceError(f"--option takes name=value, not {item!r}")
         options[name.strip()] = value.strip()
     players = args.players or game.min_players
+    try:
+        game.check_setup(players, options)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+    if players != 2:
+        raise ServiceError(f"Local play is for 2 players for now, not {players}.")
     names = list(args.names or [])
     names += [f"Player {i + 1}" for i in range(len(names), players)]
+    # Local players are users 1, 2, ...: the names are only for the prompt and the images.
+    host, guest = Player(1, names[0]), Player(2, names[1])
+    challenge = await service.challenge(game.key, host, guest, options=options)
+    return await service.accept(challenge.id, guest, shuffle=False)
+
+
+async def play(args: Any, stdin: TextIO, stdout: TextIO) -> int:
+    seats_rng = random.Random(args.seed) if args.seed is not None else None
+    service = await Service.open(args.db, seats_rng=seats_rng)
     try:
-        local = LocalGame(
-            game,
-            num_players=players,
-            options=options,
-            names=names[:players],
-            out_dir=Path(args.out or f"parlor-play/{game.key}"),
-            seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**32),
-        )
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    return run(local, stdin, stdout)
+        try:
+            game = await start(service, args)
+        except ServiceError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        out_dir = Path(args.out or f"parlor-play/{game.key}-{game.id}")
+        return await Terminal(service, game, out_dir, stdin, stdout).run()
+    finally:
+        await service.close()
+
+
+def main(args: Any, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    return asyncio.run(play(args, stdin, stdout))

@@ -42,7 +42,9 @@ def test_a_whole_game_with_bad_input_along_the_way(tmp_path):
     # Bad input at the start, in the middle of placing, and while jumping.
     lines = ["help", "moves", "c3-c5", "Q@c3", moves[0], moves[0], *moves[1:20]]
     lines += ["S@a1", "nonsense", "", "board", *moves[20:]]
-    result = play(["play", "icesickle", "--out", str(tmp_path), "--names", "Ann", "Ben"], lines)
+    db = str(tmp_path / "parlor.db")
+    args = ["play", "icesickle", "--db", db, "--out", str(tmp_path), "--names", "Ann", "Ben"]
+    result = play(args, lines)
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "Ann (seat 1) to move>" in out and "Ben (seat 2) to move>" in out
@@ -67,21 +69,39 @@ def test_a_whole_game_with_bad_input_along_the_way(tmp_path):
     assert f"Scores: Ann {totals[0]}, Ben {totals[1]}." in out
 
 
-def test_input_ending_early_leaves_the_game_unfinished(tmp_path):
-    result = play(["play", "icesickle", "--out", str(tmp_path)], ["L@e5"])
-    assert result.returncode == 1
-    assert "Played L@e5" in result.stdout and "unfinished" in result.stdout
-    assert "Player 1 (seat 1)" in result.stdout and "Player 2 (seat 2) to move>" in result.stdout
+def test_a_stopped_game_resumes_where_it_stopped(tmp_path):
+    moves, _ = scripted_game(9)
+    db = str(tmp_path / "parlor.db")
+    out = str(tmp_path / "images")
+    first = play(["play", "icesickle", "--db", db, "--out", out], [*moves[:20], "quit"])
+    assert first.returncode == 0
+    assert "Player 1 (seat 1)" in first.stdout and "Player 2 (seat 2) to move>" in first.stdout
+    assert "Stopped; continue with: python -m bot play --resume 1" in first.stdout
+    # Input running out also stops cleanly, and every accepted move is already saved.
+    second = play(["play", "--resume", "--db", db, "--out", out], moves[20:25])
+    assert second.returncode == 1 and "Input ended" in second.stdout
+    assert f"Played {moves[24]}." in second.stdout
+    third = play(["play", "--resume", "1", "--db", db, "--out", out], moves[25:])
+    assert third.returncode == 0, third.stderr
+    assert "Game over:" in third.stdout
+    assert len(list(Path(out).glob("move-*.png"))) == len(moves) + 1
+    again = play(["play", "--resume", "1", "--db", db, "--out", out], [])
+    assert again.returncode == 2 and "already over" in again.stderr
+    nothing = play(["play", "--resume", "--db", db, "--out", out], [])
+    assert nothing.returncode == 2 and "No unfinished local game" in nothing.stderr
 
 
 def test_unknown_game_and_bad_option_are_one_line_errors(tmp_path):
-    result = play(["play", "chess", "--out", str(tmp_path)], [])
+    common = ["--db", str(tmp_path / "parlor.db"), "--out", str(tmp_path)]
+    result = play(["play", "chess", *common], [])
     assert result.returncode == 2 and "unknown game 'chess'" in result.stderr
     assert "Traceback" not in result.stderr
-    result = play(["play", "icesickle", "--option", "rules=classic", "--out", str(tmp_path)], [])
+    result = play(["play", "icesickle", "--option", "rules=classic", *common], [])
     assert result.returncode == 2 and "no option 'rules'" in result.stderr
-    result = play(["play", "icesickle", "--players", "3", "--out", str(tmp_path)], [])
+    result = play(["play", "icesickle", "--players", "3", *common], [])
     assert result.returncode == 2 and "for 2 players, not 3" in result.stderr
+    result = play(["play", "--resume", "7", *common], [])
+    assert result.returncode == 2 and "That game does not exist" in result.stderr
 
 
 def test_running_the_bot_without_a_token_is_a_one_line_error():
