@@ -1,1 +1,5 @@
-"""Parlor's front ends: local hot-seat play now, the Discord bot next."""
+"""Parlor's front ends: the Discord bot (``create_bot``) and local hot-seat play."""
+
+from .app import create_bot
+
+__all__ = ["create_bot"]

@@ -42,15 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         from . import local
 
         return local.main(args)
-    if not os.environ.get("DISCORD_TOKEN"):
-        print("error: set DISCORD_TOKEN to the bot's token to run Parlor", file=sys.stderr)
-        return 2
-    print(
-        "error: Parlor's Discord front end is not built yet; "
-        "play locally with: python -m bot play icesickle",
-        file=sys.stderr,
-    )
-    return 2
+    from .app import run
+
+    return run()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,250 @@
+"""The Discord side of a game table: what the bot posts and how it answers clicks and commands.
+
+Commands and components call these methods; they call the service, and turn its answers into
+messages. Nothing here decides a rule: refusals come from the service or the engine, with
+their messages shown to the one user who asked (ephemerally).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+import engine
+import render
+
+from .service import Challenge, GameRecord, Player, ServiceError
+from .ui import challenge_view, game_view
+
+if TYPE_CHECKING:
+    from .app import ParlorBot
+
+VERB = {"place": "place", "jump": "jump"}
+
+
+def player_of(user: discord.abc.User) -> Player:
+    return Player(user.id, user.display_name)
+
+
+def clean(text: str) -> str:
+    """User-supplied text made safe to echo: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def mention(player: Player) -> str:
+    return f"<@{player.user_id}>"
+
+
+def title_line(record: GameRecord) -> str:
+    names = " vs ".join(clean(p.name) for p in record.players)
+    return f"**{record.game.title}** #{record.id} · {names}"
+
+
+def status_line(record: GameRecord) -> str:
+    """Whose turn it is (with a mention that notifies them), or the result."""
+    outcome = record.outcome
+    if record.over and outcome is not None:
+        every = range(record.num_players)
+        if outcome.winners:
+            won = " and ".join(mention(record.players[s]) for s in outcome.winners)
+            lost = " and ".join(
+                mention(record.players[s]) for s in every if s not in outcome.winners
+            )
+            return f"Game over: {won} wins against {lost} ({clean(outcome.reason)})."
+        drawn = " and ".join(mention(p) for p in record.players)
+        return f"Game over: {drawn} draw ({clean(outcome.reason)})."
+    mover = record.player_to_move
+    assert mover is not None
+    phase = getattr(record.state, "phase", "")
+    verb = VERB.get(phase, "move")
+    return f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
+
+
+def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
+    if record.over:
+        users = [discord.Object(p.user_id) for p in record.players]
+    else:
+        mover = record.player_to_move
+        users = [discord.Object(mover.user_id)] if mover else []
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
+
+
+class Table:
+    def __init__(self, bot: ParlorBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    # -- posting -------------------------------------------------------------------------
+
+    async def board_file(self, record: GameRecord) -> discord.File:
+        png = await asyncio.to_thread(render.render, record.state, names=record.names)
+        alt = render.alt_text(record.state, names=record.names)
+        return discord.File(
+            io.BytesIO(png), filename=f"parlor-{record.id}-{record.version}.png", description=alt
+        )
+
+    async def place_of(self, record: GameRecord) -> discord.abc.Messageable:
+        channel_id = record.thread_id or record.channel_id
+        if channel_id is None:
+            raise ServiceError("This game has no channel on Discord.")
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def post_turn(self, record: GameRecord, note: str = "") -> discord.Message:
+        """Post the board and the controls for the player to act, mentioning them."""
+        content = "\n".join(x for x in (title_line(record), note, status_line(record)) if x)
+        place = await self.place_of(record)
+        view = game_view(record)
+        kwargs = {"view": view} if view else {}
+        message = await place.send(
+            content,
+            file=await self.board_file(record),
+            allowed_mentions=turn_mentions(record),
+            **kwargs,
+        )
+        await self.service.set_place(record.id, message_id=message.id)
+        return message
+
+    async def open_place(
+        self, interaction: discord.Interaction, record: GameRecord
+    ) -> discord.abc.Messageable:
+        """A public thread for the game when the bot may make one, else the channel."""
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        if isinstance(channel, discord.TextChannel) and perms.create_public_threads:
+            names = " vs ".join(p.name for p in record.players)
+            name = f"{record.game.title} #{record.id}: {names}"[:100]
+            try:
+                thread = await channel.create_thread(
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
+            except discord.HTTPException:
+                pass
+            else:
+                await self.service.set_place(record.id, channel_id=channel.id, thread_id=thread.id)
+                return thread
+        if channel is not None:
+            await self.service.set_place(record.id, channel_id=channel.id)
+        return channel  # type: ignore[return-value]
+
+    # -- answering -----------------------------------------------------------------------
+
+    @staticmethod
+    async def refuse(interaction: discord.Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        key: str,
+        opponent: discord.abc.User,
+        options: dict | None = None,
+    ) -> None:
+        if opponent.bot:
+            await self.refuse(interaction, "Bots can't play; challenge a person.")
+            return
+        try:
+            challenge = await self.service.challenge(
+                key,
+                player_of(interaction.user),
+                player_of(opponent),
+                options=options,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+            )
+        except ServiceError as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(
+            challenge_text(challenge),
+            view=challenge_view(challenge),
+            allowed_mentions=discord.AllowedMentions(users=[opponent], roles=False, everyone=False),
+        )
+        message = await interaction.original_response()
+        await self.service.set_challenge_message(challenge.id, message.id)
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction, challenge_id: int, action: str
+    ) -> None:
+        user = player_of(interaction.user)
+        try:
+            if action == "accept":
+                record = await self.service.accept(challenge_id, user)
+            elif action == "decline":
+                challenge = await self.service.decline(challenge_id, user)
+            else:
+                challenge = await self.service.cancel(challenge_id, user)
+        except ServiceError as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        if action != "accept":
+            await interaction.response.edit_message(
+                content=f"{challenge_text(challenge)}\nChallenge {challenge.status}.", view=None
+            )
+            return
+        place = await self.open_place(interaction, record)
+        where = place.mention if hasattr(place, "mention") else "here"
+        await interaction.response.edit_message(
+            content=f"{title_line(record)}: challenge accepted. The game is on in {where}.",
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await self.post_turn(await self.service.game(record.id))
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        move: str,
+        *,
+        version: int | None = None,
+    ) -> None:
+        """A move from a select menu (``version`` set) or from ``/move``."""
+        try:
+            played = await self.service.play(game_id, interaction.user.id, move, version=version)
+        except (engine.IllegalMove, ServiceError) as exc:
+            await self.refuse(interaction, f"Not played: {exc}")
+            return
+        name = clean(interaction.user.display_name)
+        note = f"{name} played **{played.moves[0]}**."
+        if len(played.moves) > 1:
+            note += f" Rolled: {', '.join(played.moves[1:])}."
+        if version is not None:  # the turn message the player used loses its controls
+            await interaction.response.edit_message(view=None)
+        else:
+            await interaction.response.send_message(f"Played {played.moves[0]}.", ephemeral=True)
+        await self.post_turn(played.game, note)
+
+    async def show_page(
+        self, interaction: discord.Interaction, game_id: int, version: int, page: int
+    ) -> None:
+        try:
+            record = await self.service.game(game_id)
+        except ServiceError as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        if record.version != version or record.over:
+            await self.refuse(interaction, "This board is out of date; use the latest one.")
+            return
+        await interaction.response.edit_message(view=game_view(record, page))
+
+
+def challenge_text(challenge: Challenge) -> str:
+    invited = mention(challenge.invited) if challenge.invited else "anyone"
+    return (
+        f"{invited}: {clean(challenge.host.name)} challenges you to "
+        f"**{challenge.game.title}**. The challenge lapses in 15 minutes."
+    )

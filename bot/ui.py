@@ -1,0 +1,190 @@
+"""Discord components whose ``custom_id`` carries everything needed to act after a restart.
+
+Every item is a ``DynamicItem``: discord.py matches a click's ``custom_id`` against the
+template, rebuilds the item and calls its callback, so buttons on old messages keep working
+when the bot restarts. The ids are untrusted input: the templates are strict and the table
+re-checks everything against storage. Callbacks are thin: they hand over to ``bot.table``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import engine
+
+from .service import Challenge, GameRecord
+
+if TYPE_CHECKING:
+    from .app import ParlorBot
+
+SELECT_LIMIT = 25
+"""Options in one select menu."""
+SELECTS_PER_PAGE = 4
+"""Select menus on one message: a fifth action row stays free for the page buttons."""
+
+
+def move_groups(state: engine.State) -> list[tuple[str, list[engine.Move]]]:
+    """The legal moves in labelled groups of at most 25, for select menus.
+
+    Moves are grouped by kind (what their notation starts with: a size letter for
+    placements, the starting square for jumps ...) and chunks of 25 keep their order.
+    """
+    groups: dict[str, list[engine.Move]] = {}
+    for move in state.legal_moves():
+        groups.setdefault(_kind(str(move)), []).append(move)
+    if sum(len(g) for g in groups.values()) <= SELECT_LIMIT:
+        groups = {"Moves": [m for g in groups.values() for m in g]}
+    labelled = []
+    for label, moves in groups.items():
+        for start in range(0, len(moves), SELECT_LIMIT):
+            chunk = moves[start : start + SELECT_LIMIT]
+            span = f" ({start + 1}-{start + len(chunk)})" if len(moves) > SELECT_LIMIT else ""
+            labelled.append((f"{label}{span}", chunk))
+    return labelled
+
+
+_KINDS = {"S@": "Place a small", "M@": "Place a medium", "L@": "Place a large"}
+
+
+def _kind(text: str) -> str:
+    if text[:2] in _KINDS:
+        return _KINDS[text[:2]]
+    if re.match(r"^[a-z][0-9]-", text):
+        return "Jumps"
+    return "Moves"
+
+
+def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
+    """Select menus of the legal moves for the player to act, paged four menus at a time."""
+    if record.over or record.player_to_move is None:
+        return None
+    groups = move_groups(record.state)
+    pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
+    page = min(max(page, 0), pages - 1)
+    view = discord.ui.View(timeout=None)
+    first = page * SELECTS_PER_PAGE
+    for index, (label, moves) in enumerate(groups[first : first + SELECTS_PER_PAGE], first):
+        select = discord.ui.Select(
+            custom_id=MoveSelect.custom_id_for(record, index),
+            placeholder=label[:150],
+            options=[discord.SelectOption(label=str(m), value=str(m)) for m in moves],
+        )
+        view.add_item(MoveSelect(select))
+    if pages > 1:
+        for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
+            if 0 <= target < pages:
+                button = discord.ui.Button(
+                    label=text,
+                    style=discord.ButtonStyle.secondary,
+                    custom_id=PageButton.custom_id_for(record, target),
+                    row=4,
+                )
+                view.add_item(PageButton(button))
+    return view
+
+
+def challenge_view(challenge: Challenge) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action, style in (
+        ("accept", discord.ButtonStyle.success),
+        ("decline", discord.ButtonStyle.danger),
+        ("cancel", discord.ButtonStyle.secondary),
+    ):
+        button = discord.ui.Button(
+            label=action.capitalize(),
+            style=style,
+            custom_id=f"parlor:ch:{challenge.id}:{action}",
+        )
+        view.add_item(ChallengeButton(button))
+    return view
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"^parlor:ch:(?P<id>[0-9]{1,18}):(?P<action>accept|decline|cancel)$",
+):
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        match = self.template.match(button.custom_id or "")
+        assert match is not None
+        self.challenge_id = int(match["id"])
+        self.action = match["action"]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ChallengeButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+        async with interaction.client.handling():
+            await interaction.client.table.answer_challenge(
+                interaction, self.challenge_id, self.action
+            )
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"^parlor:mv:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<group>[0-9]{1,3})$",
+):
+    def __init__(self, select: discord.ui.Select) -> None:
+        super().__init__(select)
+        match = self.template.match(select.custom_id or "")
+        assert match is not None
+        self.game_id = int(match["game"])
+        self.version = int(match["version"])
+
+    @staticmethod
+    def custom_id_for(record: GameRecord, group: int) -> str:
+        return f"parlor:mv:{record.id}:{record.version}:{group}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> MoveSelect:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+        values = self.item.values
+        if len(values) != 1:
+            await interaction.response.send_message("Pick one move.", ephemeral=True)
+            return
+        async with interaction.client.handling():
+            await interaction.client.table.play(
+                interaction, self.game_id, values[0], version=self.version
+            )
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"^parlor:pg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,3})$",
+):
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        match = self.template.match(button.custom_id or "")
+        assert match is not None
+        self.game_id = int(match["game"])
+        self.version = int(match["version"])
+        self.page = int(match["page"])
+
+    @staticmethod
+    def custom_id_for(record: GameRecord, page: int) -> str:
+        return f"parlor:pg:{record.id}:{record.version}:{page}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> PageButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+        async with interaction.client.handling():
+            await interaction.client.table.show_page(
+                interaction, self.game_id, self.version, self.page
+            )
+
+
+DYNAMIC_ITEMS = (ChallengeButton, MoveSelect, PageButton)
