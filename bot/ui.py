@@ -102,50 +102,59 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
     return view
 
 
-class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"^parlor:ch:(?P<id>[0-9]{1,18}):(?P<action>accept|decline|cancel)$",
-):
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        match = self.template.match(button.custom_id or "")
+class _FromCustomId:
+    """What every Parlor item shares: rebuilt from its ``custom_id`` alone, with the id's
+    numeric fields (the template's named groups) as attributes."""
+
+    template: re.Pattern[str]
+
+    def _read_id(self, custom_id: str | None) -> None:
+        match = self.template.match(custom_id or "")
         assert match is not None
-        self.challenge_id = int(match["id"])
-        self.action = match["action"]
+        for name, value in match.groupdict().items():
+            setattr(self, name, int(value) if value.isdigit() else value)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> ChallengeButton:
+        cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
+    ) -> Any:
         return cls(item)
+
+
+class ChallengeButton(
+    _FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"^parlor:ch:(?P<challenge>[0-9]{1,18}):(?P<action>accept|decline|cancel)$",
+):
+    challenge: int
+    action: str
+
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        self._read_id(button.custom_id)
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
         async with interaction.client.handling():
             await interaction.client.table.answer_challenge(
-                interaction, self.challenge_id, self.action
+                interaction, self.challenge, self.action
             )
 
 
 class MoveSelect(
+    _FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"^parlor:mv:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<group>[0-9]{1,3})$",
 ):
+    game: int
+    version: int
+
     def __init__(self, select: discord.ui.Select) -> None:
         super().__init__(select)
-        match = self.template.match(select.custom_id or "")
-        assert match is not None
-        self.game_id = int(match["game"])
-        self.version = int(match["version"])
+        self._read_id(select.custom_id)
 
     @staticmethod
     def custom_id_for(record: GameRecord, group: int) -> str:
         return f"parlor:mv:{record.id}:{record.version}:{group}"
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
-    ) -> MoveSelect:
-        return cls(item)
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
         values = self.item.values
@@ -154,36 +163,31 @@ class MoveSelect(
             return
         async with interaction.client.handling():
             await interaction.client.table.play(
-                interaction, self.game_id, values[0], version=self.version
+                interaction, self.game, values[0], version=self.version
             )
 
 
 class PageButton(
+    _FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"^parlor:pg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,3})$",
 ):
+    game: int
+    version: int
+    page: int
+
     def __init__(self, button: discord.ui.Button) -> None:
         super().__init__(button)
-        match = self.template.match(button.custom_id or "")
-        assert match is not None
-        self.game_id = int(match["game"])
-        self.version = int(match["version"])
-        self.page = int(match["page"])
+        self._read_id(button.custom_id)
 
     @staticmethod
     def custom_id_for(record: GameRecord, page: int) -> str:
         return f"parlor:pg:{record.id}:{record.version}:{page}"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
-    ) -> PageButton:
-        return cls(item)
-
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
         async with interaction.client.handling():
             await interaction.client.table.show_page(
-                interaction, self.game_id, self.version, self.page
+                interaction, self.game, self.version, self.page
             )
 
 
