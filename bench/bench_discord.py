@@ -73,6 +73,7 @@ async def main(games: int, moves: int, think: float) -> None:
         async with FakeDiscord(timeout=60.0, callback_deadline=30.0) as fake:
             guild = fake.add_guild(name="bench")
             bot = create_bot(db_path=str(Path(tmp) / "bench.db"), guild_ready_timeout=0.05)
+            bot.rate_limit = (10_000, 10.0)  # simulated players click faster than people
             async with run_bot(fake, bot):
                 channels = [fake.add_text_channel(guild, f"games-{i}") for i in range(games)]
                 players = [fake.add_user(f"p{i}") for i in range(2 * games)]

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import os
 import sys
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from .cogs import Games
@@ -21,10 +24,19 @@ from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger("parlor")
 
+RATE_LIMIT = (8, 10.0)
+"""Commands and clicks one user may make in that many seconds."""
 CLOSE_GRACE = 10.0
 """Seconds ``close`` waits for interactions being handled before it closes the database."""
 EXPIRY_SWEEP = 60.0
 """Seconds between sweeps that close lapsed challenges."""
+
+
+class ParlorTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True  # typing in a field is not an action
+        return await interaction.client.admit(interaction)
 
 
 class ParlorBot(commands.Bot):
@@ -34,15 +46,35 @@ class ParlorBot(commands.Bot):
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=ParlorTree,
             **options,
         )
         self.db_path = db_path
         self.guild_id = guild_id
         self.table = Table(self)
         self._sweeper: asyncio.Task | None = None
+        self.rate_limit = RATE_LIMIT
+        self._recent: dict[int, collections.deque[float]] = {}
         self._handling = 0
         self._idle = asyncio.Event()
         self._idle.set()
+
+    async def admit(self, interaction: discord.Interaction) -> bool:
+        """A small per-user rate limit on commands and clicks: refuse (ephemerally) a user
+        who acted ``rate_limit[0]`` times in the last ``rate_limit[1]`` seconds."""
+        count, window = self.rate_limit
+        now = time.monotonic()
+        recent = self._recent.setdefault(interaction.user.id, collections.deque())
+        while recent and recent[0] <= now - window:
+            recent.popleft()
+        if len(recent) >= count:
+            wait = max(1, round(recent[0] + window - now))
+            await interaction.response.send_message(
+                f"Slow down a little: try again in {wait} s.", ephemeral=True
+            )
+            return False
+        recent.append(now)
+        return True
 
     @contextlib.asynccontextmanager
     async def handling(self) -> AsyncIterator[None]:

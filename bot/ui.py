@@ -120,6 +120,9 @@ class _FromCustomId:
     ) -> Any:
         return cls(item)
 
+    async def interaction_check(self, interaction: discord.Interaction[ParlorBot], /) -> bool:
+        return await interaction.client.admit(interaction)
+
 
 class ChallengeButton(
     _FromCustomId,

@@ -13,8 +13,11 @@ from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
 
-def new_bot(db_path):
-    return create_bot(db_path=str(db_path), guild_ready_timeout=0.05)
+def new_bot(db_path, *, rate_limited: bool = False):
+    bot = create_bot(db_path=str(db_path), guild_ready_timeout=0.05)
+    if not rate_limited:  # these tests click faster than any person
+        bot.rate_limit = (10_000, 10.0)
+    return bot
 
 
 def world(fake):
@@ -124,4 +127,20 @@ async def test_old_menus_work_after_a_restart(tmp_path):
             assert done.type == 7 and not done.custom_ids  # the old board loses its menus
             after = await fake.wait_for_message(thread, is_turn, after=turn)
             assert f"played **{options[custom_id][0]}**" in after.content
+        fake.assert_clean()
+
+
+async def test_a_user_who_floods_is_slowed_down(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db", rate_limited=True)):
+            answers = []
+            for _ in range(9):
+                rec = await fake.slash(users["cat"], games, "rules", {"game": "icesickle"})
+                answers.append(await rec.response())
+            assert all("IceSickle" in a.content for a in answers[:8])
+            assert answers[8].ephemeral and answers[8].content.startswith("Slow down")
+            # Someone else is not held up by it.
+            other = await fake.slash(users["ann"], games, "rules", {"game": "icesickle"})
+            assert "IceSickle" in (await other.response()).content
         fake.assert_clean()
