@@ -20,8 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from figures import percentile
+
 import engine
 import render
+from bot.service import draw_chance
 
 # game key -> (number of players, options) for the benchmark games
 SETUPS = {
@@ -30,10 +33,9 @@ SETUPS = {
 
 
 def pick(state: engine.State, rng: random.Random) -> engine.Move:
-    """A random legal move; a chance move by its probability."""
+    """A random legal move; a chance move by its probability, as the bot draws it."""
     if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        return rng.choices([m for m, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        return draw_chance(state, rng)
     return rng.choice(state.legal_moves())
 
 
@@ -45,11 +47,6 @@ def random_game(game: engine.Game, players: int, options: dict, rng: random.Rand
         state = state.apply(pick(state, rng))
         states.append(state)
     return states
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def bench_engine(key: str, seconds: float) -> None:

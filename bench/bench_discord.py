@@ -25,13 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from figures import percentile
+
 from bot import create_bot
 from tests.fakediscord import FakeDiscord, run_bot
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def is_turn(message) -> bool:
@@ -45,7 +42,7 @@ async def one_game(
     challenge = (await rec.response()).message
     accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
     await (await fake.click(guest, challenge, accept)).response()
-    thread = await fake.wait_for_thread(channel, lambda t: challenge.id and True, after=rec)
+    thread = await fake.wait_for_thread(channel, after=rec)
     turn = await fake.wait_for_message(thread, is_turn)
     users = {host.id: host, guest.id: guest}
     for _ in range(moves):
@@ -90,8 +87,8 @@ async def main(games: int, moves: int, think: float) -> None:
     print(f"{games} games at once{pause}: {len(answered)} moves in {elapsed:.1f} s")
     for label, values in (("interaction answered", answered), ("next board posted", posted)):
         print(
-            f"{label}: p50 {statistics.median(values):.0f} ms, p95 {pct(values, 95):.0f} ms, "
-            f"max {max(values):.0f} ms"
+            f"{label}: p50 {statistics.median(values):.0f} ms, "
+            f"p95 {percentile(values, 95):.0f} ms, max {max(values):.0f} ms"
         )
 
 

@@ -47,8 +47,7 @@ class Games(commands.Cog):
             await interaction.response.send_message(str(exc), ephemeral=True)
             return None
         here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
-        on_turn = [g for g in mine if g.player_to_move and g.player_to_move.user_id ==
-                   interaction.user.id]  # fmt: skip
+        on_turn = [g for g in mine if g.is_to_move(interaction.user.id)]
         for candidates in (here, on_turn if to_act else mine, mine):
             if len(candidates) == 1:
                 return candidates[0]
@@ -76,10 +75,7 @@ class Games(commands.Cog):
             games = [g for g in games if g.id == game_id]
         here = [g for g in games if interaction.channel_id in (g.thread_id, g.channel_id)]
         games = here or games
-        game = next(
-            (g for g in games if g.player_to_move and g.player_to_move.user_id ==
-             interaction.user.id), None,
-        )  # fmt: skip
+        game = next((g for g in games if g.is_to_move(interaction.user.id)), None)
         if game is None:
             return []
         wanted = engine.core.normalize_move_text(current)
@@ -164,7 +160,7 @@ class Games(commands.Cog):
             for g in mine:
                 turn = (
                     "your turn"
-                    if g.player_to_move and g.player_to_move.user_id == (interaction.user.id)
+                    if g.is_to_move(interaction.user.id)
                     else f"waiting for {clean(g.player_to_move.name)}"
                 )
                 link = _link(interaction, g)

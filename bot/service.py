@@ -12,7 +12,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -108,6 +108,10 @@ class GameRecord:
     @property
     def names(self) -> list[str]:
         return [p.name for p in self.players]
+
+    def is_to_move(self, user_id: int) -> bool:
+        mover = self.player_to_move
+        return mover is not None and mover.user_id == user_id
 
     def seat_of(self, user_id: int) -> int | None:
         for seat, player in enumerate(self.players):
@@ -239,10 +243,8 @@ class Service:
         """The invited player accepts: seats are drawn at random (host first without
         ``shuffle``, for local play) and the game starts."""
         challenge = await self._open_challenge(challenge_id)
-        if challenge.invited is None or user.user_id != challenge.invited.user_id:
-            raise NotAllowed("Only the invited player can accept this challenge.")
-        invited = Player(user.user_id, user.name)
-        players = [challenge.host, invited]
+        _check_invited(challenge, user, "accept")
+        players = [challenge.host, user]
         if shuffle:
             self.seats_rng.shuffle(players)
         seed = self.seats_rng.randrange(2**62)
@@ -268,12 +270,11 @@ class Service:
         if game_id is None:
             raise Closed("This challenge was answered a moment ago.")
         async with self._lock(game_id):
-            return (await self._commit(await self.game(game_id), [], None)).game
+            record = await self.game(game_id)
+            return (await self._commit(record, record.state, [])).game
 
     async def decline(self, challenge_id: int, user: Player) -> Challenge:
-        challenge = await self._open_challenge(challenge_id)
-        if challenge.invited is None or user.user_id != challenge.invited.user_id:
-            raise NotAllowed("Only the invited player can decline this challenge.")
+        _check_invited(await self._open_challenge(challenge_id), user, "decline")
         return await self._close(challenge_id, "declined")
 
     async def cancel(self, challenge_id: int, user: Player) -> Challenge:
@@ -325,24 +326,20 @@ class Service:
             if isinstance(move, str):
                 move = await asyncio.to_thread(state.parse, move)
             after = await asyncio.to_thread(state.apply, move)
-            return await self._commit(record, [(move, after, seat, user_id)], None)
+            return await self._commit(record, after, [(str(move), seat, user_id)])
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
         async with self._lock(game_id):
             record = await self.game(game_id)
-            seat = record.seat_of(user_id)
-            if seat is None:
-                raise NotAllowed("You are not playing in this game.")
+            seat = _seat(record, user_id)
             if record.over:
                 raise Closed("This game is already over.")
             winners = [s for s in range(record.num_players) if s != seat]
             result = {"resigned": seat, "winners": winners}
-            return (await self._commit(record, [], result)).game
+            return (await self._commit(record, record.state, [], result)).game
 
     def _check_turn(self, record: GameRecord, user_id: int) -> int:
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise NotAllowed("You are not playing in this game.")
+        seat = _seat(record, user_id)
         if record.over:
             raise Closed("This game is over; no more moves can be played.")
         if record.state.to_move != seat:
@@ -354,12 +351,12 @@ class Service:
     async def _commit(
         self,
         record: GameRecord,
-        played: list[tuple[engine.Move, engine.State, int, int | None]],
-        result: dict[str, Any] | None,
+        state: engine.State,
+        rows: list[tuple[str, int | None, int | None]],
+        result: dict[str, Any] | None = None,
     ) -> Played:
-        """Roll the dice now due, then write the moves, snapshot and status in one go."""
-        state = played[-1][1] if played else record.state
-        rows = [(str(move), seat, user) for move, _, seat, user in played]
+        """From ``record``, the moves ``rows`` (text, seat, user id) led to ``state``: roll the
+        dice now due, then write the moves, snapshot and status in one go."""
         if result is None:
             while state.is_chance_node():
                 roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
@@ -371,19 +368,28 @@ class Service:
             result = {"winners": list(outcome.winners), "scores": list(outcome.scores)}
         if not rows and result is None:
             return Played(record, ())
+        status, now = ("over" if over else "active"), self.clock()
         ok = await self.storage.record_moves(
             record.id,
             record.version,
             rows,
             first_number=len(record.state.history) + 1,
             snapshot=state.to_json(),
-            status="over" if over else "active",
+            status=status,
             result=result,
-            now=self.clock(),
+            now=now,
         )
         if not ok:
             raise Conflict("Someone else changed this game at the same moment; try again.")
-        return Played(await self.game(record.id), tuple(text for text, _, _ in rows))
+        after = replace(
+            record,
+            state=state,
+            version=record.version + 1,
+            status=status,
+            result=result,
+            updated_at=now,
+        )
+        return Played(after, tuple(text for text, _, _ in rows))
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -395,6 +401,18 @@ def _game(key: str) -> engine.Game:
     except KeyError:
         known = ", ".join(engine.GAMES)
         raise NotFound(f"There is no game called {key!r}; games: {known}.") from None
+
+
+def _seat(record: GameRecord, user_id: int) -> int:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotAllowed("You are not playing in this game.")
+    return seat
+
+
+def _check_invited(challenge: Challenge, user: Player, verb: str) -> None:
+    if challenge.invited is None or user.user_id != challenge.invited.user_id:
+        raise NotAllowed(f"Only the invited player can {verb} this challenge.")
 
 
 def _challenge(row: Any) -> Challenge:

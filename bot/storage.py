@@ -143,15 +143,8 @@ class Storage:
     # -- challenges --------------------------------------------------------------------------
 
     async def insert_challenge(self, **fields: Any) -> int:
-        fields = {**fields, "options": json.dumps(fields["options"])}
-        fields["settings"] = json.dumps(fields["settings"])
-        names = ", ".join(fields)
-        marks = ", ".join("?" for _ in fields)
         async with self.transaction() as db:
-            cursor = await db.execute(
-                f"INSERT INTO challenges ({names}) VALUES ({marks})", tuple(fields.values())
-            )
-            return int(cursor.lastrowid)
+            return await _insert(db, "challenges", fields)
 
     async def challenge(self, challenge_id: int) -> aiosqlite.Row | None:
         return await self._one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
@@ -206,14 +199,7 @@ class Storage:
             )
             if cursor.rowcount != 1:
                 return None
-            game = {**game, "options": json.dumps(game["options"])}
-            game["settings"] = json.dumps(game["settings"])
-            names = ", ".join(game)
-            marks = ", ".join("?" for _ in game)
-            cursor = await db.execute(
-                f"INSERT INTO games ({names}) VALUES ({marks})", tuple(game.values())
-            )
-            game_id = int(cursor.lastrowid)
+            game_id = await _insert(db, "games", game)
             await db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                 [(game_id, seat, user, name) for seat, (user, name) in enumerate(seats)],
@@ -299,3 +285,16 @@ class Storage:
                 "WHERE id = ?",
                 (channel_id, thread_id, message_id, game_id),
             )
+
+
+JSON_COLUMNS = ("options", "settings")
+"""Columns of games and challenges that hold JSON."""
+
+
+async def _insert(db: aiosqlite.Connection, table: str, fields: dict[str, Any]) -> int:
+    """Insert one row of ``fields`` (column -> value; JSON columns as Python values)."""
+    values = [json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
+    names = ", ".join(fields)
+    marks = ", ".join("?" for _ in fields)
+    cursor = await db.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", values)
+    return int(cursor.lastrowid)
