@@ -193,8 +193,12 @@ class IceSickleState(State):
             self.captures = self.captures[:-1] + (tuple(current),)
             self.seat = 1 - self.seat
         self._board = tuple(board)
-        if self.phase == JUMP and not any(True for _ in _jumps(self._board)):
-            self._end_round()
+        if self.phase == JUMP:
+            jumps: list[Move] = list(_jumps(self._board))
+            if jumps:
+                self._legal_cache = jumps  # the next player's moves, found while checking
+            else:
+                self._end_round()
 
     def _end_round(self) -> None:
         self.round_boards = self.round_boards + (self.board,)
