@@ -12,6 +12,7 @@ from discord.ext import commands
 
 import engine
 
+from .play_command import play_group
 from .rules_text import RULES
 from .service import GameRecord, ServiceError
 from .table import clean, title_line
@@ -19,16 +20,19 @@ from .table import clean, title_line
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-GAME_CHOICES = [
-    app_commands.Choice(name=game.title, value=key)
-    for key, game in engine.GAMES.items()
-    if game.min_players <= 2 <= game.max_players
-]
+RULES_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in RULES]
 
 
 class Games(commands.Cog):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
+        self.play = play_group(bot)
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.play)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.play.name)
 
     @property
     def service(self):
@@ -79,18 +83,9 @@ class Games(commands.Cog):
         if game is None:
             return []
         wanted = engine.core.normalize_move_text(current)
-        moves = [str(m) for m in game.state.legal_moves()]
+        moves = ["roll"] if game.awaiting_roll else [str(m) for m in game.state.legal_moves()]
         hits = [m for m in moves if engine.core.normalize_move_text(m).startswith(wanted)]
         return [app_commands.Choice(name=m, value=m) for m in hits[:25]]
-
-    @app_commands.command(name="play", description="Challenge someone to a game")
-    @app_commands.describe(game="the game to play", opponent="who you challenge")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def play(
-        self, interaction: discord.Interaction, game: str, opponent: discord.User
-    ) -> None:
-        async with self.bot.handling():
-            await self.bot.table.challenge(interaction, game, opponent)
 
     @app_commands.command(name="move", description="Play a move in one of your games")
     @app_commands.describe(move="the move in notation, e.g. S@c3 or c3-c5", game="game number")
@@ -173,7 +168,7 @@ class Games(commands.Cog):
 
     @app_commands.command(name="rules", description="How a game is played in Parlor")
     @app_commands.describe(game="the game")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         await interaction.response.send_message(RULES[game], ephemeral=True)
 

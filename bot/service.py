@@ -120,11 +120,28 @@ class GameRecord:
         return None
 
     @property
-    def player_to_move(self) -> Player | None:
-        seat = self.state.to_move
-        if self.over or seat is None or seat < 0:
+    def rolls_by_hand(self) -> bool:
+        """The table chose a Roll button over the bot rolling the dice when they are due."""
+        return self.settings.get("roll") == "button"
+
+    @property
+    def awaiting_roll(self) -> bool:
+        """The game waits for a player to press Roll."""
+        return not self.over and self.rolls_by_hand and self.state.roller is not None
+
+    @property
+    def seat_to_act(self) -> int | None:
+        """The seat the game waits for: the player to move, or the one who is to roll."""
+        if self.over:
             return None
-        return self.players[seat]
+        if self.state.is_chance_node():
+            return self.state.roller if self.rolls_by_hand else None
+        return self.state.to_move
+
+    @property
+    def player_to_move(self) -> Player | None:
+        seat = self.seat_to_act
+        return None if seat is None else self.players[seat]
 
     @property
     def outcome(self) -> engine.Outcome | None:
@@ -198,6 +215,7 @@ class Service:
             resolved = game.check_setup(2, options)
         except ValueError as exc:
             raise ServiceError(str(exc)) from None
+        settings = check_settings(game, settings)
         now = self.clock()
         if await self.storage.open_challenges_by(host.user_id, now) >= MAX_OPEN_CHALLENGES:
             raise RateLimited(
@@ -208,7 +226,7 @@ class Service:
             game_key=key,
             num_players=2,
             options=resolved,
-            settings=settings or {},
+            settings=settings,
             host_id=host.user_id,
             host_name=host.name,
             invited_id=invited.user_id,
@@ -316,13 +334,22 @@ class Service:
         self, game_id: int, user_id: int, move: str | engine.Move, *, version: int | None = None
     ) -> Played:
         """``user_id`` plays ``move`` (notation or a Move). ``version``: the game version the
-        player saw; a click on an outdated board is refused instead of applied twice."""
+        player saw; a click on an outdated board is refused instead of applied twice.
+
+        At a table that rolls by hand, the player whose roll is due plays ``"roll"``: the dice
+        are drawn from the game's seed exactly as the bot would have drawn them."""
         async with self._lock(game_id):
             record = await self.game(game_id)
-            seat = self._check_turn(record, user_id)
+            seat = self.check_turn(record, user_id)
             if version is not None and version != record.version:
                 raise Conflict("The board changed since that message; use the latest one.")
             state = record.state
+            if record.awaiting_roll:
+                if not isinstance(move, str) or engine.core.normalize_move_text(move) != "roll":
+                    raise engine.IllegalMove("Roll the dice first: press Roll, or /move roll.")
+                roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
+                after = state.apply(roll)
+                return await self._commit(record, after, [(str(roll), engine.CHANCE, user_id)])
             if isinstance(move, str):
                 move = await asyncio.to_thread(state.parse, move)
             after = await asyncio.to_thread(state.apply, move)
@@ -338,11 +365,12 @@ class Service:
             result = {"resigned": seat, "winners": winners}
             return (await self._commit(record, record.state, [], result)).game
 
-    def _check_turn(self, record: GameRecord, user_id: int) -> int:
+    def check_turn(self, record: GameRecord, user_id: int) -> int:
+        """The seat of ``user_id`` if the game waits for them; else ``ServiceError``."""
         seat = _seat(record, user_id)
         if record.over:
             raise Closed("This game is over; no more moves can be played.")
-        if record.state.to_move != seat:
+        if record.seat_to_act != seat:
             waiting = record.player_to_move
             who = f"waiting for {waiting.name}" if waiting else "not a player's turn"
             raise NotAllowed(f"It's not your turn: {who}.")
@@ -358,7 +386,8 @@ class Service:
         """From ``record``, the moves ``rows`` (text, seat, user id) led to ``state``: roll the
         dice now due, then write the moves, snapshot and status in one go."""
         if result is None:
-            while state.is_chance_node():
+            by_hand = record.rolls_by_hand
+            while state.is_chance_node() and not (by_hand and state.roller is not None):
                 roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
                 state = state.apply(roll)
                 rows.append((str(roll), engine.CHANCE, None))
@@ -401,6 +430,24 @@ def _game(key: str) -> engine.Game:
     except KeyError:
         known = ", ".join(engine.GAMES)
         raise NotFound(f"There is no game called {key!r}; games: {known}.") from None
+
+
+ROLL_MODES = ("bot", "button")
+"""Table setting ``roll``: the bot rolls the dice when they are due, or a player presses Roll."""
+
+
+def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[str, Any]:
+    """The table's settings (how it plays, not the rules), checked; ``ServiceError`` if bad."""
+    settings = dict(settings or {})
+    unknown = sorted(set(settings) - {"roll"})
+    if unknown:
+        raise ServiceError(f"There is no table setting {unknown[0]!r}; settings: roll.")
+    roll = settings.setdefault("roll", "bot")
+    if roll not in ROLL_MODES:
+        raise ServiceError(f"roll can be {' or '.join(ROLL_MODES)}, not {roll!r}.")
+    if roll == "button" and not game.has_chance:
+        raise ServiceError(f"{game.title} has no dice, so there is nothing to roll.")
+    return settings
 
 
 def _seat(record: GameRecord, user_id: int) -> int:

@@ -59,7 +59,7 @@ def status_line(record: GameRecord) -> str:
     mover = record.player_to_move
     assert mover is not None
     phase = getattr(record.state, "phase", "")
-    verb = VERB.get(phase, "move")
+    verb = "roll" if record.awaiting_roll else VERB.get(phase, "move")
     return f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
 
 
@@ -152,6 +152,7 @@ class Table:
         key: str,
         opponent: discord.abc.User,
         options: dict | None = None,
+        settings: dict | None = None,
     ) -> None:
         if opponent.bot:
             await self.refuse(interaction, "Bots can't play; challenge a person.")
@@ -162,6 +163,7 @@ class Table:
                 player_of(interaction.user),
                 player_of(opponent),
                 options=options,
+                settings=settings,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
             )
@@ -218,10 +220,7 @@ class Table:
         except (engine.IllegalMove, ServiceError) as exc:
             await self.refuse(interaction, f"Not played: {exc}")
             return
-        name = clean(interaction.user.display_name)
-        note = f"{name} played **{played.moves[0]}**."
-        if len(played.moves) > 1:
-            note += f" Rolled: {', '.join(played.moves[1:])}."
+        note = played_note(clean(interaction.user.display_name), played.moves)
         if version is not None:  # the turn message the player used loses its controls
             await interaction.response.edit_message(view=None)
         else:
@@ -239,7 +238,25 @@ class Table:
         if record.version != version or record.over:
             await self.refuse(interaction, "This board is out of date; use the latest one.")
             return
+        try:  # the menus are for the player to act to page
+            self.service.check_turn(record, interaction.user.id)
+        except ServiceError as exc:
+            await self.refuse(interaction, str(exc))
+            return
         await interaction.response.edit_message(view=game_view(record, page))
+
+
+def played_note(name: str, moves: tuple[str, ...]) -> str:
+    """What a request did, e.g. "Ann played **m2**. Rolled: roll 5." (a roll by hand reads
+    "Ann rolled **5**")."""
+    first, *rolls = moves
+    if first.startswith("roll "):
+        note = f"{name} rolled **{first.removeprefix('roll ')}**."
+    else:
+        note = f"{name} played **{first}**."
+    if rolls:
+        note += f" Rolled: {', '.join(rolls)}."
+    return note
 
 
 def challenge_text(challenge: Challenge) -> str:

@@ -61,6 +61,16 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
     """Select menus of the legal moves for the player to act, paged four menus at a time."""
     if record.over or record.player_to_move is None:
         return None
+    if record.awaiting_roll:
+        view = discord.ui.View(timeout=None)
+        button = discord.ui.Button(
+            label="Roll",
+            emoji="\N{GAME DIE}",
+            style=discord.ButtonStyle.primary,
+            custom_id=RollButton.custom_id_for(record),
+        )
+        view.add_item(RollButton(button))
+        return view
     groups = move_groups(record.state)
     pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
@@ -194,4 +204,27 @@ class PageButton(
             )
 
 
-DYNAMIC_ITEMS = (ChallengeButton, MoveSelect, PageButton)
+class RollButton(
+    _FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"^parlor:rl:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})$",
+):
+    game: int
+    version: int
+
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        self._read_id(button.custom_id)
+
+    @staticmethod
+    def custom_id_for(record: GameRecord) -> str:
+        return f"parlor:rl:{record.id}:{record.version}"
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+        async with interaction.client.handling():
+            await interaction.client.table.play(
+                interaction, self.game, "roll", version=self.version
+            )
+
+
+DYNAMIC_ITEMS = (ChallengeButton, MoveSelect, PageButton, RollButton)

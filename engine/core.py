@@ -103,6 +103,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Option]] = MappingProxyType({})
+    has_chance: ClassVar[bool] = False
+    """Whether the game has chance moves (dice, a deal): the bot then offers a Roll button."""
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"
@@ -251,6 +253,10 @@ class State(ABC):
     def _chance_probabilities(self) -> list[float]:
         raise NotImplementedError(f"{self.game.title} has no chance moves")
 
+    def _roller(self) -> int | None:
+        """Hook: at a chance node, the seat whose roll it is (``None``: nobody's, e.g. a deal)."""
+        return None
+
     # -- the public API ----------------------------------------------------------------------
 
     @property
@@ -268,6 +274,12 @@ class State(ABC):
 
     def is_chance_node(self) -> bool:
         return self.to_move == CHANCE
+
+    @property
+    def roller(self) -> int | None:
+        """At a chance node, the seat whose roll it is, for a table that rolls by hand;
+        ``None`` elsewhere, and for chance moves that belong to nobody (a deal)."""
+        return self._roller() if self.is_chance_node() else None
 
     def is_over(self) -> bool:
         return self.to_move is None

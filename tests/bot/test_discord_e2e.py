@@ -33,7 +33,7 @@ def is_turn(message) -> bool:
 
 async def challenge_and_accept(fake, games, users):
     rec = await fake.slash(
-        users["ann"], games, "play", {"game": "icesickle", "opponent": users["ben"]}
+        users["ann"], games, "play", {"opponent": users["ben"]}, subcommand="icesickle"
     )
     answer = await rec.response()
     assert users["ben"].mention in answer.content and "IceSickle" in answer.content

@@ -22,6 +22,8 @@ from bot.service import (
 )
 from bot.storage import MIGRATIONS
 
+from . import dicegame
+
 ANN, BEN, CAT = Player(101, "Ann"), Player(202, "Ben"), Player(303, "Cat")
 
 
@@ -220,3 +222,36 @@ async def test_the_database_is_set_up_as_designed(service, db_path):
         assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
     fk = await (await service.storage.db.execute("PRAGMA foreign_keys")).fetchone()
     assert fk[0] == 1
+
+
+async def test_table_settings_are_checked(service):
+    for settings, message in (
+        ({"roll": "button"}, "IceSickle has no dice"),
+        ({"roll": "sometimes"}, "roll can be bot or button"),
+        ({"colour": "red"}, "no table setting 'colour'"),
+    ):
+        with pytest.raises(ServiceError, match=message):
+            await service.challenge("icesickle", ANN, BEN, settings=settings)
+    assert await service.storage.open_challenges_by(ANN.user_id, service.clock()) == 0
+
+
+async def test_a_roll_by_hand_draws_what_the_bot_would_have(db_path):
+    with dicegame.registered() as race:
+        by_bot = await Service.open(db_path, seats_rng=random.Random(5))
+        by_hand = await Service.open(db_path + "2", seats_rng=random.Random(5))
+        games = []
+        for svc, settings in ((by_bot, None), (by_hand, {"roll": "button"})):
+            challenge = await svc.challenge(race.key, ANN, BEN, settings=settings)
+            games.append(await svc.accept(challenge.id, BEN))
+        auto, hand = games
+        assert not auto.awaiting_roll and auto.state.die is not None
+        assert hand.awaiting_roll and hand.player_to_move == hand.players[0]
+        with pytest.raises(NotAllowed, match="not your turn"):
+            await by_hand.play(hand.id, hand.players[1].user_id, "roll")
+        with pytest.raises(engine.IllegalMove, match="Roll the dice first"):
+            await by_hand.play(hand.id, hand.players[0].user_id, "m1")
+        rolled = await by_hand.play(hand.id, hand.players[0].user_id, "ROLL")
+        assert rolled.moves == (str(auto.state.history[0]),)
+        assert rolled.game.state == auto.state
+        await by_bot.close()
+        await by_hand.close()

@@ -1,0 +1,158 @@
+"""Dice in chat, end to end: the bot rolls when the dice are due, or a table presses Roll; move
+menus that do not fit one message are paged; /play carries a game's options.
+
+The game is the throwaway "dice race" of ``tests/bot/dicegame.py``, registered in
+``engine.GAMES`` before the bot is built, so it shows up in /play like any game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from bot.service import Service, draw_chance, roll_rng
+from tests.fakediscord import FakeDiscord, run_bot
+
+from . import dicegame
+from .test_discord_e2e import new_bot, world
+
+
+@pytest.fixture
+def dice_race():
+    with dicegame.registered() as game:
+        yield game
+
+
+def buttons(message) -> dict[str, str]:
+    """label -> custom_id of the message's buttons."""
+    return {
+        c["label"]: c["custom_id"]
+        for row in message.components
+        for c in row["components"]
+        if c["type"] == 2
+    }
+
+
+def is_turn(message) -> bool:
+    return bool(message.attachments)
+
+
+async def start(fake, games, users, **options):
+    rec = await fake.slash(
+        users["ann"], games, "play", {"opponent": users["ben"], **options}, subcommand="dice-race"
+    )
+    challenge = (await rec.response()).message
+    accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
+    await (await fake.click(users["ben"], challenge, accept)).response()
+    thread = await fake.wait_for_thread(games, after=rec)
+    return thread, await fake.wait_for_message(thread, is_turn)
+
+
+def who(message, users):
+    (pinged,) = message.mention_ids
+    return next(u for u in users.values() if u.id == pinged)
+
+
+async def test_the_bot_rolls_when_the_dice_are_due(tmp_path, dice_race):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+            thread, turn = await start(fake, games, users)
+            assert "Roll" not in buttons(turn) and len(turn.selects) == 1
+            assert [o["value"] for o in turn.selects[0]["options"]] == ["m1", "m2", "m3"]
+            mover = who(turn, users)
+            await (await fake.select(mover, turn, turn.selects[0]["custom_id"], ["m2"])).response()
+            turn = await fake.wait_for_message(thread, is_turn, after=turn)
+            assert "played **m2**. Rolled: roll " in turn.content
+            assert who(turn, users) != mover
+        fake.assert_clean()
+
+
+async def test_a_table_that_presses_roll(tmp_path, dice_race):
+    db = tmp_path / "parlor.db"
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(db)):
+            thread, turn = await start(fake, games, users, roll="button", width="130")
+            roller = who(turn, users)
+            other = next(u for n, u in users.items() if n != "cat" and u != roller)
+            assert "your turn to roll" in turn.content and not turn.selects
+            roll_id = buttons(turn)["Roll"]
+            for stranger, text in ((users["cat"], "not playing"), (other, "not your turn")):
+                refused = await (await fake.click(stranger, turn, roll_id)).response()
+                assert refused.ephemeral and text in refused.content
+            typed = await (await fake.slash(roller, thread, "move", {"move": "m1"})).response()
+            assert typed.ephemeral and "Roll the dice first" in typed.content
+            done = await (await fake.click(roller, turn, roll_id)).response()
+            assert done.type == 7 and not done.custom_ids  # the Roll button is gone
+            turn = await fake.wait_for_message(thread, is_turn, after=turn)
+            assert "rolled **" in turn.content and who(turn, users) == roller
+
+            # 130 moves: 6 menus of at most 25, four on a page, with a button to the rest.
+            first_page = [s["placeholder"] for s in turn.selects]
+            assert first_page == [
+                "Moves (1-25)",
+                "Moves (26-50)",
+                "Moves (51-75)",
+                "Moves (76-100)",
+            ]
+            assert set(buttons(turn)) == {"More moves"}
+            refused = await (await fake.click(other, turn, buttons(turn)["More moves"])).response()
+            assert refused.ephemeral and "not your turn" in refused.content
+            paged = await (await fake.click(roller, turn, buttons(turn)["More moves"])).response()
+            assert paged.type == 7
+            turn = fake.message(turn.id)  # edited in place
+            assert [s["placeholder"] for s in turn.selects] == [
+                "Moves (101-125)",
+                "Moves (126-130)",
+            ]
+            assert set(buttons(turn)) == {"Previous moves"}
+            last = turn.selects[1]
+            await (await fake.select(roller, turn, last["custom_id"], ["m130"])).response()
+            turn = await fake.wait_for_message(thread, is_turn, after=turn)
+            assert "played **m130**" in turn.content
+            assert who(turn, users) == other and "your turn to roll" in turn.content
+
+        # After a restart the Roll button still works, and /move roll rolls too.
+        async with run_bot(fake, new_bot(db)):
+            choices = await fake.autocomplete(other, thread, "move", "move", "")
+            assert [c["value"] for c in choices] == ["roll"]
+            done = await (await fake.slash(other, thread, "move", {"move": "roll"})).response()
+            assert done.ephemeral
+            turn = await fake.wait_for_message(thread, is_turn, after=turn)
+            assert "rolled **" in turn.content and len(turn.selects) == 4
+        fake.assert_clean()
+
+    service = await Service.open(str(db))
+    record = await service.game(1)
+    rows = await service.history(1)
+    # Rolls pressed by hand are chance moves in the record, drawn from the game's seed exactly
+    # as the bot would have drawn them, and the record replays to the stored state.
+    assert [r.seat for r in rows] == [engine.CHANCE, 0, engine.CHANCE]
+    assert [r.user_id for r in rows] == [record.players[0].user_id] * 2 + [
+        record.players[1].user_id
+    ]
+    first = dice_race.new_game(2, record.options)
+    assert rows[0].move == str(draw_chance(first, roll_rng(record.seed, 0)))
+    assert dice_race.replay(2, record.options, [r.move for r in rows]) == record.state
+    await service.close()
+
+
+async def test_play_offers_the_games_options_and_checks_them(tmp_path, dice_race):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+            play = next(c for c in fake.commands if c["name"] == "play")
+            race = next(o for o in play["options"] if o["name"] == "dice-race")
+            params = {o["name"]: o for o in race["options"]}
+            assert [c["value"] for c in params["target"]["choices"]] == ["10", "20"]
+            assert [c["value"] for c in params["roll"]["choices"]] == ["bot", "button"]
+            assert params["opponent"]["required"] and not params["target"].get("required")
+            ice = next(o for o in play["options"] if o["name"] == "icesickle")
+            assert "roll" not in {o["name"] for o in ice["options"]}  # no dice, no Roll button
+            await start(fake, games, users, target="20")
+        fake.assert_clean()
+    service = await Service.open(str(tmp_path / "parlor.db"))
+    record = await service.game(1)
+    assert record.options == {"target": 20, "width": 3} and record.settings == {"roll": "bot"}
+    await service.close()
