@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from .cogs import Games
 from .service import Service
-from .table import Table
+from .table import Table, lapsed_text
 from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger("parlor")
@@ -29,7 +29,7 @@ RATE_LIMIT = (8, 10.0)
 CLOSE_GRACE = 10.0
 """Seconds ``close`` waits for interactions being handled before it closes the database."""
 EXPIRY_SWEEP = 60.0
-"""Seconds between sweeps that close lapsed challenges."""
+"""Seconds between sweeps that close lapsed challenges and lobbies."""
 
 
 class ParlorTree(app_commands.CommandTree):
@@ -115,7 +115,7 @@ class ParlorBot(commands.Bot):
         with contextlib.suppress(discord.HTTPException):
             channel = self.get_partial_messageable(challenge.channel_id)
             message = channel.get_partial_message(challenge.message_id)
-            await message.edit(content=f"Challenge to {challenge.game.title} lapsed.", view=None)
+            await message.edit(content=lapsed_text(challenge), view=None)
 
     async def close(self) -> None:
         if self._sweeper:

@@ -5,6 +5,10 @@ declared engine option becomes an optional parameter whose choices are its allow
 (in their text form, which ``Option.coerce`` reads back), so a new game or option appears in
 Discord without bot changes. Games with dice also get ``roll`` (who rolls: the bot, the
 moment the dice are due, or the player, with a Roll button).
+
+A game for more than two players also gets ``players`` (its player counts as choices), and
+``opponent`` becomes optional: without one, ``/play pachisi players:4`` opens a lobby that
+anyone in the channel can join. A game that needs three or more has no ``opponent`` at all.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from engine.core import option_text
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-RESERVED = ("opponent", "roll")
+RESERVED = ("opponent", "players", "roll")
 """Parameter names the command uses itself; a game option may not take them."""
 
 ROLL_CHOICES = [
@@ -33,27 +37,51 @@ ROLL_CHOICES = [
 def play_group(bot: ParlorBot) -> app_commands.Group:
     group = app_commands.Group(name="play", description="Challenge someone to a game")
     for key, game in engine.GAMES.items():
-        if game.min_players <= 2 <= game.max_players:
+        if game.max_players >= 2:
             group.add_command(_game_command(bot, key, game))
     return group
 
 
 def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        opponent = values.pop("opponent")
+        opponent = values.pop("opponent", None)
+        players = values.pop("players", None)
         roll = values.pop("roll", None)
         options = {name: value for name, value in values.items() if value is not None}
         settings = {"roll": roll} if roll else None
         async with bot.handling():
-            await bot.table.challenge(interaction, key, opponent, options, settings)
+            if opponent is None:
+                await bot.table.open_lobby(interaction, key, players, options, settings)
+            elif players not in (None, 2):
+                await bot.table.refuse(
+                    interaction,
+                    f"A challenge is for two players. To play {game.title} with {players}, "
+                    f"leave out opponent: `/play {key} players:{players}` opens a lobby that "
+                    "anyone here can join.",
+                )
+            else:
+                await bot.table.challenge(interaction, key, opponent, options, settings)
 
     P = inspect.Parameter
-    params = [
-        P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        P("opponent", P.POSITIONAL_OR_KEYWORD, annotation=discord.User),
-    ]
-    described = {"opponent": "who you challenge"}
-    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    params = [P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    described: dict[str, str] = {}
+    choices: dict[str, list[app_commands.Choice]] = {}
+    lobby = game.max_players > 2
+    if game.min_players <= 2:
+        optional = None if lobby else P.empty
+        params.append(
+            P("opponent", P.POSITIONAL_OR_KEYWORD, annotation=discord.User, default=optional)
+        )
+        described["opponent"] = (
+            "who you challenge (leave out to open a lobby anyone can join)"
+            if lobby
+            else "who you challenge"
+        )
+    if lobby:
+        params.append(P("players", P.POSITIONAL_OR_KEYWORD, annotation=int, default=None))
+        described["players"] = f"seats in the lobby (default {game.max_players})"
+        counts = range(max(game.min_players, 2), game.max_players + 1)
+        choices["players"] = [app_commands.Choice(name=str(n), value=n) for n in counts][:25]
     for name, option in game.options.items():
         if name in RESERVED:
             raise ValueError(f"{game.title}: option name {name!r} is taken by /play")
@@ -74,8 +102,9 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         if game.min_players != game.max_players
         else str(game.min_players)
     )
+    verb = "Challenge someone to" if game.min_players <= 2 else "Open a lobby for"
     return app_commands.Command(
         name=key,
-        description=f"Challenge someone to {game.title} ({players} players)"[:100],
+        description=f"{verb} {game.title} ({players} players)"[:100],
         callback=callback,
     )

@@ -11,13 +11,17 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import engine
 
 from .storage import MoveRow, Storage
+
+if TYPE_CHECKING:
+    from .lobby import Lobbies
 
 CHALLENGE_TTL = 15 * 60
 """Seconds before an unanswered challenge lapses."""
@@ -57,6 +61,10 @@ class Player:
 
 @dataclass(frozen=True)
 class Challenge:
+    """A two-player challenge (``invited`` set), or a lobby: open to anyone, ``num_players``
+    seats, filled seat by seat (``seated``). A lobby's ``options`` are those its host chose
+    (the rest take their defaults for the number of players who start)."""
+
     id: int
     key: str
     num_players: int
@@ -71,10 +79,24 @@ class Challenge:
     created_at: float
     expires_at: float
     game_id: int | None
+    seated: tuple[Player, ...] = ()
+    """A lobby's players in joining order, the host first; empty for a challenge."""
 
     @property
     def game(self) -> engine.Game:
         return engine.get_game(self.key)
+
+    @property
+    def is_lobby(self) -> bool:
+        return self.invited is None
+
+    @property
+    def free_seats(self) -> int:
+        return self.num_players - len(self.seated) if self.is_lobby else 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Where ``user_id`` sits in the lobby (joining order), or None."""
+        return next((i for i, p in enumerate(self.seated) if p.user_id == user_id), None)
 
 
 @dataclass(frozen=True)
@@ -191,6 +213,13 @@ class Service:
     async def open(cls, db_path: str, **kwargs: Any) -> Service:
         return cls(await Storage.open(db_path), **kwargs)
 
+    @cached_property
+    def lobbies(self) -> Lobbies:
+        """Games for any number of players that fill up seat by seat (``bot/lobby.py``)."""
+        from .lobby import Lobbies  # lobby.py builds on this module
+
+        return Lobbies(self)
+
     async def close(self) -> None:
         await self.storage.close()
 
@@ -243,7 +272,10 @@ class Service:
         row = await self.storage.challenge(challenge_id)
         if row is None:
             raise NotFound("That challenge does not exist.")
-        return _challenge(row)
+        members = []
+        if row["invited_id"] is None:
+            members = await self.storage.lobby_members(challenge_id)
+        return _challenge(row, members)
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.storage.set_challenge_message(challenge_id, message_id)
@@ -265,14 +297,32 @@ class Service:
         players = [challenge.host, user]
         if shuffle:
             self.seats_rng.shuffle(players)
+        return await self.start_game(
+            challenge,
+            players,
+            self.storage.accept_challenge,
+            "This challenge was answered a moment ago.",
+        )
+
+    async def start_game(
+        self,
+        challenge: Challenge,
+        players: Sequence[Player],
+        create: Callable[[int, dict[str, Any], list[tuple[int, str]]], Awaitable[int | None]],
+        gone: str,
+    ) -> GameRecord:
+        """Start the game ``challenge`` leads to, ``players`` in seat order: a fresh seed, the
+        first snapshot, written by ``create`` (a storage call that closes the challenge and
+        creates the game in one transaction, or returns None: then ``Closed(gone)``); then
+        the dice already due are rolled."""
         seed = self.seats_rng.randrange(2**62)
-        state = challenge.game.new_game(challenge.num_players, challenge.options)
+        state = challenge.game.new_game(len(players), challenge.options)
         now = self.clock()
-        game_id = await self.storage.accept_challenge(
-            challenge_id,
+        game_id = await create(
+            challenge.id,
             {
                 "game_key": challenge.key,
-                "num_players": challenge.num_players,
+                "num_players": len(players),
                 "options": dict(state.options),
                 "settings": challenge.settings,
                 "seed": seed,
@@ -286,7 +336,7 @@ class Service:
             [(p.user_id, p.name) for p in players],
         )
         if game_id is None:
-            raise Closed("This challenge was answered a moment ago.")
+            raise Closed(gone)
         async with self._lock(game_id):
             record = await self.game(game_id)
             return (await self._commit(record, record.state, [])).game
@@ -462,7 +512,7 @@ def _check_invited(challenge: Challenge, user: Player, verb: str) -> None:
         raise NotAllowed(f"Only the invited player can {verb} this challenge.")
 
 
-def _challenge(row: Any) -> Challenge:
+def _challenge(row: Any, members: Sequence[Any] = ()) -> Challenge:
     invited = None
     if row["invited_id"] is not None:
         invited = Player(row["invited_id"], row["invited_name"])
@@ -481,6 +531,7 @@ def _challenge(row: Any) -> Challenge:
         created_at=row["created_at"],
         expires_at=row["expires_at"],
         game_id=row["game_id"],
+        seated=tuple(Player(m["user_id"], m["name"]) for m in members),
     )
 
 

@@ -76,6 +76,18 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX challenges_open ON challenges (status, expires_at);
     """,
+    # 2: who sits in an open lobby (a challenge with no invited player), in joining order
+    """
+    CREATE TABLE lobby_members (
+        challenge_id INTEGER NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (challenge_id, user_id),
+        UNIQUE (challenge_id, position)
+    );
+    """,
 )
 
 
@@ -193,21 +205,71 @@ class Storage:
         Returns the new game's id, or ``None`` when the challenge was no longer open.
         """
         async with self.transaction() as db:
-            cursor = await db.execute(
-                "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
-                (challenge_id,),
-            )
-            if cursor.rowcount != 1:
-                return None
-            game_id = await _insert(db, "games", game)
-            await db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(game_id, seat, user, name) for seat, (user, name) in enumerate(seats)],
-            )
+            return await _start_game(db, challenge_id, game, seats)
+
+    # -- lobbies (challenges open to anyone, seat by seat) -----------------------------------
+
+    async def insert_lobby(self, fields: dict[str, Any], host: tuple[int, str]) -> int:
+        """A new lobby (a challenges row) with its host in the first seat, in one go."""
+        async with self.transaction() as db:
+            lobby_id = await _insert(db, "challenges", fields)
             await db.execute(
-                "UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id)
+                "INSERT INTO lobby_members (challenge_id, user_id, name, position, joined_at) "
+                "VALUES (?, ?, ?, 1, ?)",
+                (lobby_id, *host, fields["created_at"]),
             )
-            return game_id
+            return lobby_id
+
+    async def lobby_members(self, challenge_id: int) -> list[aiosqlite.Row]:
+        return await self._all(
+            "SELECT user_id, name FROM lobby_members WHERE challenge_id = ? ORDER BY position",
+            (challenge_id,),
+        )
+
+    async def join_lobby(self, challenge_id: int, user_id: int, name: str, now: float) -> bool:
+        """Seat the user in the lobby if it is open, not lapsed, has a free seat and does not
+        hold them yet; False (nothing written) otherwise. One conditional INSERT, so two joins
+        for the last seat never both get it, whichever process they come from."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO lobby_members (challenge_id, user_id, name, position, joined_at) "
+                "SELECT c.id, ?, ?, (SELECT COALESCE(MAX(m.position), 0) + 1 "
+                "FROM lobby_members m WHERE m.challenge_id = c.id), ? "
+                "FROM challenges c WHERE c.id = ? AND c.status = 'open' AND c.expires_at > ? "
+                "AND c.invited_id IS NULL "
+                "AND (SELECT COUNT(*) FROM lobby_members m WHERE m.challenge_id = c.id) "
+                "< c.num_players "
+                "AND NOT EXISTS (SELECT 1 FROM lobby_members m "
+                "WHERE m.challenge_id = c.id AND m.user_id = ?)",
+                (user_id, name, now, challenge_id, now, user_id),
+            )
+            return cursor.rowcount == 1
+
+    async def leave_lobby(self, challenge_id: int, user_id: int) -> bool:
+        """Free a seat of an open lobby (never the host's); False when nothing was freed."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "DELETE FROM lobby_members WHERE challenge_id = ? AND user_id = ? "
+                "AND EXISTS (SELECT 1 FROM challenges c WHERE c.id = ? "
+                "AND c.status = 'open' AND c.host_id <> ?)",
+                (challenge_id, user_id, challenge_id, user_id),
+            )
+            return cursor.rowcount == 1
+
+    async def start_lobby(
+        self, challenge_id: int, game: dict[str, Any], seats: Sequence[tuple[int, str]]
+    ) -> int | None:
+        """Close the open lobby as accepted and create its game with ``seats``, in one
+        transaction, if the lobby still holds exactly those players. Returns the new game's
+        id, or ``None`` (nothing written) when the lobby closed or changed first."""
+        async with self.transaction() as db:
+            async with db.execute(
+                "SELECT user_id FROM lobby_members WHERE challenge_id = ?", (challenge_id,)
+            ) as cursor:
+                members = sorted(row[0] for row in await cursor.fetchall())
+            if members != sorted(user for user, _ in seats):
+                return None
+            return await _start_game(db, challenge_id, game, seats)
 
     # -- games -------------------------------------------------------------------------------
 
@@ -289,6 +351,29 @@ class Storage:
 
 JSON_COLUMNS = ("options", "settings")
 """Columns of games and challenges that hold JSON."""
+
+
+async def _start_game(
+    db: aiosqlite.Connection,
+    challenge_id: int,
+    game: dict[str, Any],
+    seats: Sequence[tuple[int, str]],
+) -> int | None:
+    """Inside a transaction: the open challenge becomes accepted and gets its new game and
+    seats (in order); ``None`` (nothing written) when it was no longer open."""
+    cursor = await db.execute(
+        "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
+        (challenge_id,),
+    )
+    if cursor.rowcount != 1:
+        return None
+    game_id = await _insert(db, "games", game)
+    await db.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+        [(game_id, seat, user, name) for seat, (user, name) in enumerate(seats)],
+    )
+    await db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
+    return game_id
 
 
 async def _insert(db: aiosqlite.Connection, table: str, fields: dict[str, Any]) -> int:

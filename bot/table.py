@@ -15,9 +15,10 @@ import discord
 
 import engine
 import render
+from engine.core import option_text
 
 from .service import Challenge, GameRecord, Player, ServiceError
-from .ui import challenge_view, game_view
+from .ui import challenge_view, game_view, lobby_view
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -197,14 +198,78 @@ class Table:
                 content=f"{challenge_text(challenge)}\nChallenge {challenge.status}.", view=None
             )
             return
+        await self.begin(interaction, record, "challenge accepted")
+
+    async def begin(self, interaction: discord.Interaction, record: GameRecord, how: str) -> None:
+        """A new game: its thread (or the channel), the message clicked says where the game
+        is and loses its buttons, and the first turn is posted."""
         place = await self.open_place(interaction, record)
         where = place.mention if hasattr(place, "mention") else "here"
         await interaction.response.edit_message(
-            content=f"{title_line(record)}: challenge accepted. The game is on in {where}.",
+            content=f"{title_line(record)}: {how}. The game is on in {where}.",
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await self.post_turn(await self.service.game(record.id))
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        key: str,
+        num_players: int | None,
+        options: dict | None = None,
+        settings: dict | None = None,
+    ) -> None:
+        try:
+            lobby = await self.service.lobbies.open(
+                key,
+                player_of(interaction.user),
+                num_players,
+                options=options,
+                settings=settings,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+            )
+        except ServiceError as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        await interaction.response.send_message(
+            lobby_text(lobby),
+            view=lobby_view(lobby),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        await self.service.set_challenge_message(lobby.id, message.id)
+
+    async def answer_lobby(
+        self, interaction: discord.Interaction, lobby_id: int, action: str
+    ) -> None:
+        """Join, Leave or Start under a lobby: the message is updated in place."""
+        user = player_of(interaction.user)
+        lobbies = self.service.lobbies
+        if action == "join" and interaction.user.bot:
+            await self.refuse(interaction, "Bots can't play.")
+            return
+        try:
+            if action == "join":
+                after = await lobbies.join(lobby_id, user)
+            elif action == "leave":
+                after = await lobbies.leave(lobby_id, user)
+            else:
+                after = await lobbies.start(lobby_id, user)
+        except ServiceError as exc:
+            await self.refuse(interaction, str(exc))
+            return
+        if isinstance(after, GameRecord):
+            how = "the lobby is full" if action == "join" else "started by the host"
+            await self.begin(interaction, after, how)
+            return
+        open_ = after.status == "open"
+        await interaction.response.edit_message(
+            content=lobby_text(after),
+            view=lobby_view(after) if open_ else None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def play(
         self,
@@ -257,6 +322,37 @@ def played_note(name: str, moves: tuple[str, ...]) -> str:
     if rolls:
         note += f" Rolled: {', '.join(rolls)}."
     return note
+
+
+def lobby_text(lobby: Challenge) -> str:
+    """The lobby message: the game, its options, the seats taken and free, what to do."""
+    game, host = lobby.game, clean(lobby.host.name)
+    chosen = [f"{name} {option_text(value)}" for name, value in lobby.options.items()]
+    if lobby.settings.get("roll") == "button":
+        chosen.append("dice rolled with a button")
+    head = f"**{game.title}** lobby, hosted by {host}"
+    if chosen:
+        head += f" · {clean(', '.join(chosen))}"
+    seated = ", ".join(clean(p.name) for p in lobby.seated)
+    if lobby.status == "cancelled":
+        return f"{head}\nThe host left, so the lobby is closed."
+    if lobby.status != "open":
+        return f"{head}\nThis lobby is closed ({lobby.status})."
+    free = lobby.free_seats
+    least = max(game.min_players, 2)
+    return (
+        f"{head}\nSeated ({len(lobby.seated)}/{lobby.num_players}): {seated} · "
+        f"{free} free seat{'s' if free != 1 else ''}\n"
+        f"Press **Join** to take a seat. {host} can press **Start** once {least} are in; "
+        "a full lobby starts by itself. The lobby lapses in 15 minutes."
+    )
+
+
+def lapsed_text(challenge: Challenge) -> str:
+    """What a lapsed challenge's or lobby's message says."""
+    if challenge.is_lobby:
+        return f"Lobby for {challenge.game.title} lapsed: it did not start within 15 minutes."
+    return f"Challenge to {challenge.game.title} lapsed."
 
 
 def challenge_text(challenge: Challenge) -> str:

@@ -112,6 +112,23 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
     return view
 
 
+def lobby_view(lobby: Challenge) -> discord.ui.View:
+    """Join / Leave / Start under an open lobby."""
+    view = discord.ui.View(timeout=None)
+    for action, style in (
+        ("join", discord.ButtonStyle.success),
+        ("leave", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.primary),
+    ):
+        button = discord.ui.Button(
+            label=action.capitalize(),
+            style=style,
+            custom_id=LobbyButton.custom_id_for(lobby, action),
+        )
+        view.add_item(LobbyButton(button))
+    return view
+
+
 class _FromCustomId:
     """What every Parlor item shares: rebuilt from its ``custom_id`` alone, with the id's
     numeric fields (the template's named groups) as attributes."""
@@ -151,6 +168,27 @@ class ChallengeButton(
             await interaction.client.table.answer_challenge(
                 interaction, self.challenge, self.action
             )
+
+
+class LobbyButton(
+    _FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"^parlor:lb:(?P<lobby>[0-9]{1,18}):(?P<action>join|leave|start)$",
+):
+    lobby: int
+    action: str
+
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        self._read_id(button.custom_id)
+
+    @staticmethod
+    def custom_id_for(lobby: Challenge, action: str) -> str:
+        return f"parlor:lb:{lobby.id}:{action}"
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+        async with interaction.client.handling():
+            await interaction.client.table.answer_lobby(interaction, self.lobby, self.action)
 
 
 class MoveSelect(
@@ -227,4 +265,4 @@ class RollButton(
             )
 
 
-DYNAMIC_ITEMS = (ChallengeButton, MoveSelect, PageButton, RollButton)
+DYNAMIC_ITEMS = (ChallengeButton, LobbyButton, MoveSelect, PageButton, RollButton)

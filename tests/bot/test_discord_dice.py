@@ -147,9 +147,14 @@ async def test_play_offers_the_games_options_and_checks_them(tmp_path, dice_race
             params = {o["name"]: o for o in race["options"]}
             assert [c["value"] for c in params["target"]["choices"]] == ["10", "20"]
             assert [c["value"] for c in params["roll"]["choices"]] == ["bot", "button"]
-            assert params["opponent"]["required"] and not params["target"].get("required")
+            assert not params["target"].get("required")
+            # 2-4 players: without an opponent /play opens a lobby of ``players`` seats.
+            assert not params["opponent"].get("required")
+            assert [c["value"] for c in params["players"]["choices"]] == [2, 3, 4]
             ice = next(o for o in play["options"] if o["name"] == "icesickle")
-            assert "roll" not in {o["name"] for o in ice["options"]}  # no dice, no Roll button
+            ice_params = {o["name"]: o for o in ice["options"]}
+            assert "roll" not in ice_params  # no dice, no Roll button
+            assert ice_params["opponent"]["required"] and "players" not in ice_params
             await start(fake, games, users, target="20")
         fake.assert_clean()
     service = await Service.open(str(tmp_path / "parlor.db"))
