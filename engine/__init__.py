@@ -6,8 +6,9 @@ and per game ``Game.new_game`` / ``State.apply`` / ``State.parse`` / ``State.leg
 
 from .core import CHANCE, Game, IllegalMove, Move, Option, Outcome, State
 from .icesickle import IceSickle
+from .pachisi import Pachisi
 
-GAMES: dict[str, Game] = {game.key: game for game in (IceSickle(),)}
+GAMES: dict[str, Game] = {game.key: game for game in (Pachisi(), IceSickle())}
 
 
 def get_game(key: str) -> Game:

@@ -1,0 +1,396 @@
+"""Pachisi, 2-4 players, two rule sets (rules/pachisi-*.txt, read as RULINGS.md says).
+
+A turn: the roller's dice are a chance move (``roll 3 5``); then the player makes one move per
+die (``enter``, ``2+3``), or per part of a 14, and takes bonuses (``2+20``, ``2+10``); what
+cannot be played is forfeited by the engine. Doublets roll again. Before play, a roll-off
+(``roll 4`` online, ``roll 3 4`` classic, one chance move per player) picks who starts. Which
+moves are legal is decided in :mod:`engine.pachisi_play`.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .core import CHANCE, Game, Move, Outcome, State
+from .pachisi_board import HOME, NEST, steps, weight
+from .pachisi_explain import explain
+from .pachisi_play import Node, RollPlay, Table
+
+ROLLOFF, ROLL, PLAY, OVER = "rolloff", "roll", "play", "over"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Roll(Move):
+    """Dice thrown (a chance move): one die in the online roll-off, else two, ascending."""
+
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(map(str, self.dice))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Undo(Move):
+    """Take back the last move of the current dice play (option ``undo``)."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+ONE_DIE = tuple(Roll((d,)) for d in range(1, 7))
+TWO_DICE = tuple(Roll((a, b)) for a in range(1, 7) for b in range(a, 7))
+UNDO = Undo()
+_STEP_TEXT = re.compile(r"^(\d+)\s*\+\s*(\d+)$")
+_ROLL_TEXT = re.compile(r"^roll((?: [1-6]){1,2})$")
+
+
+class Effect(NamedTuple):
+    """What the last move did to one pawn, for drawing it: ``kind`` is "move", "enter",
+    "capture" (sent to the nest by another pawn) or "penalty" (third doublet)."""
+
+    kind: str
+    seat: int
+    pawn: int
+    start: int
+    end: int
+
+
+class ReportRow(NamedTuple):
+    place: int
+    seat: int
+    home: int
+    steps: int
+    random: bool
+    """Placed after a full tie by a random draw (the report marks it ``*``)."""
+
+
+class PachisiState(State):
+    """A Pachisi position. Read-only attributes for renderers and the bot:
+
+    ``phase`` ("rolloff", "roll", "play", "over"); ``seat`` (the roller, or the next to roll
+    off); ``pawns[seat][i]`` the ``rel`` of pawn ``i + 1`` (``NEST`` -1, 0-70, ``HOME`` 71);
+    ``dice`` (the last roll); ``parts`` (what this roll is played as: two dice, or the four
+    parts of a 14); ``remaining`` (parts still to play); ``forfeited`` (parts that could not
+    be played); ``bonuses`` (earned, not yet taken); ``lost_bonuses``; ``doublets`` (in a row
+    this turn); ``fourteen``; ``rolloff`` (each seat's roll-off throw in the current round, or
+    None); ``effects`` (what the last move did, as :class:`Effect`); ``arms`` (the arm of the
+    cross each seat sits at).
+    """
+
+    __slots__ = (
+        "_ctx",
+        "_moves",
+        "_pawns",
+        "_table",
+        "bonuses",
+        "contenders",
+        "dice",
+        "doublets",
+        "effects",
+        "forfeited",
+        "fourteen",
+        "lost_bonuses",
+        "pairs",
+        "parts",
+        "phase",
+        "remaining",
+        "rolloff",
+        "seat",
+        "undo_stack",
+    )
+
+    def __init__(self, game: Game, num_players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(game, num_players, options)
+        self._table = Table(num_players, options)
+        start = 0 if options["first_pawn_out"] else NEST
+        self._pawns = tuple(start if i == 0 else NEST for _ in range(num_players) for i in range(4))
+        self.phase = ROLLOFF
+        self.seat = 0
+        self.contenders = tuple(range(num_players))
+        self.rolloff: tuple[tuple[int, ...] | None, ...] = (None,) * num_players
+        self.dice: tuple[int, ...] = ()
+        self.parts: tuple[int, ...] = ()
+        self.remaining: tuple[int, ...] = ()
+        self.forfeited: tuple[int, ...] = ()
+        self.bonuses: tuple[int, ...] = ()
+        self.lost_bonuses: tuple[int, ...] = ()
+        self.doublets = 0
+        self.fourteen = False
+        self.pairs: tuple[tuple[int, int, int], ...] = ()
+        self.undo_stack: tuple[dict[str, Any], ...] = ()
+        self.effects: tuple[Effect, ...] = ()
+        self._ctx: RollPlay | None = None
+        self._moves: list[tuple[Move, Node]] = []
+
+    # -- reading the position ---------------------------------------------------------------
+
+    @property
+    def pawns(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self._pawns[s * 4 : s * 4 + 4] for s in range(self.num_players))
+
+    @property
+    def arms(self) -> tuple[int, ...]:
+        from .pachisi_board import arms
+
+        return arms(self.num_players)
+
+    @property
+    def moving_colour(self) -> int:
+        """Whose pawns the roller moves (a partner's, once their own four are HOME)."""
+        return self._table.colour(self.seat, self._pawns)
+
+    def score(self, seat: int) -> tuple[int, int]:
+        """``(H, S)``: pawns HOME, and the steps of all four pawns (nest -5, HOME 71)."""
+        mine = self._pawns[seat * 4 : seat * 4 + 4]
+        return sum(r == HOME for r in mine), sum(steps(r) for r in mine)
+
+    def score_text(self, seat: int) -> str:
+        home, total = self.score(seat)
+        return f"{home}-{total}"
+
+    def report(self) -> list[ReportRow]:
+        """Every player from first to last: winners, then more pawns HOME, then S, then the
+        weighted tie-break, then a draw (fixed by the game's record, so replays agree)."""
+        record = " ".join(str(m) for m in self.history).encode()
+        winners = self.outcome.winners if self.outcome else ()
+
+        def key(seat: int) -> tuple[int, int, int, int]:
+            home, total = self.score(seat)
+            weighted = total + sum(weight(r) for r in self._pawns[seat * 4 : seat * 4 + 4])
+            return (seat in winners, home, total, weighted)
+
+        order = sorted(
+            range(self.num_players),
+            key=lambda s: (key(s), zlib.crc32(record + bytes([s]))),
+            reverse=True,
+        )
+        rows = []
+        for place, seat in enumerate(order, 1):
+            tied = any(key(o) == key(seat) for o in order if o != seat)
+            rows.append(ReportRow(place, seat, *self.score(seat), tied))
+        return rows
+
+    # -- the engine contract ----------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        return self.seat if self.phase == PLAY else CHANCE
+
+    def _roller(self) -> int | None:
+        return self.seat
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        winners = tuple(sorted(self._table.team(self.seat)))
+        reason = "all eight pawns HOME" if len(winners) > 1 else "all four pawns HOME"
+        return Outcome(winners, tuple(self.score(s)[1] for s in range(self.num_players)), reason)
+
+    def _generate_moves(self) -> list[Move]:
+        if self.phase == ROLLOFF and self.options["rules"] == "online":
+            return list(ONE_DIE)
+        if self.phase in (ROLLOFF, ROLL):
+            return list(TWO_DICE)
+        moves = [move for move, _ in self._moves]
+        if self.undo_stack:
+            moves.append(UNDO)
+        return moves
+
+    def _chance_probabilities(self) -> list[float]:
+        if len(self.legal_moves()) == 6:
+            return [1 / 6] * 6
+        return [(1 if m.dice[0] == m.dice[1] else 2) / 36 for m in TWO_DICE]  # type: ignore[attr-defined]
+
+    def _copy(self) -> PachisiState:
+        new = PachisiState.__new__(PachisiState)
+        State.__init__(new, self.game, self.num_players, self.options, self._history)
+        for name in PachisiState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def _play(self, move: Move) -> None:
+        self.effects = ()
+        if isinstance(move, Roll):
+            if self.phase == ROLLOFF:
+                self._roll_off(move.dice)
+                return
+            self._roll(move.dice)
+            if self.phase == ROLL and self._ctx is None:  # the third-doublet penalty
+                return
+        elif isinstance(move, Undo):
+            self._load(self.undo_stack[-1])
+            self.undo_stack = self.undo_stack[:-1]
+        else:
+            node = next(child for m, child in self._moves if m == move)
+            kind = self._ctx.kind((self._pawns, self.remaining, self.bonuses))  # type: ignore[union-attr]
+            if kind == "dice" and self.options["undo"]:
+                self.undo_stack = (*self.undo_stack, self._data(with_undo=False))
+            elif kind == "bonus":
+                self.undo_stack = ()
+            self._record_effects(self._pawns, node[0])
+            self._pawns, self.remaining, self.bonuses = node
+            if not self.remaining:
+                self.undo_stack = ()
+        self._settle()
+
+    # -- how a turn goes --------------------------------------------------------------------
+
+    def _roll_off(self, dice: tuple[int, ...]) -> None:
+        throws = list(self.rolloff)
+        throws[self.seat] = dice
+        self.rolloff = tuple(throws)
+        later = self.contenders[self.contenders.index(self.seat) + 1 :]
+        if later:
+            self.seat = later[0]
+            return
+        if self.options["rules"] == "online":  # highest die starts
+            best = max(sum(throws[s]) for s in self.contenders)  # type: ignore[arg-type]
+        else:  # lowest total starts
+            best = min(sum(throws[s]) for s in self.contenders)  # type: ignore[arg-type]
+        tied = tuple(s for s in self.contenders if sum(throws[s]) == best)  # type: ignore[arg-type]
+        self.seat = tied[0]
+        if len(tied) > 1:
+            self.contenders = tied
+        else:
+            self.phase = ROLL
+
+    def _roll(self, dice: tuple[int, ...]) -> None:
+        a, b = dice
+        table = self._table
+        self.dice = dice
+        self.doublets = self.doublets + 1 if a == b else 0
+        self.forfeited = self.lost_bonuses = self.bonuses = ()
+        colour = table.colour(self.seat, self._pawns)
+        mine = self._pawns[colour * 4 : colour * 4 + 4]
+        if a == b and self.doublets == 3 and self.options["third_doublet_penalty"]:
+            self.parts = self.remaining = ()
+            self.forfeited = (a, b)
+            candidates = [(r, -i) for i, r in enumerate(mine) if 0 <= r < HOME]
+            if candidates:
+                rel, neg = max(candidates)
+                pid = colour * 4 - neg
+                self.effects = (Effect("penalty", colour, 1 - neg, rel, NEST),)
+                pawns = list(self._pawns)
+                pawns[pid] = NEST
+                self._pawns = tuple(pawns)
+            self._next_turn()
+            return
+        self.fourteen = a == b and NEST not in mine
+        self.parts = (a, a, 7 - a, 7 - a) if self.fourteen else (a, b)
+        self.remaining = tuple(sorted(self.parts))
+        self.pairs = RollPlay.pairs_at(table, self._pawns) if table.blockades else ()
+        self._ctx = RollPlay(table, self.seat, self.fourteen, self.pairs)
+        root = (self._pawns, self.remaining, self.bonuses)
+        if self.fourteen and self._ctx.value(root) < len(self.remaining):
+            self.forfeited, self.remaining = self.remaining, ()  # all four parts or none
+
+    def _settle(self) -> None:
+        """Forfeit what cannot be played, then stop at the next decision or roll."""
+        self._moves = []
+        ctx = self._ctx
+        assert ctx is not None
+        while True:
+            node = (self._pawns, self.remaining, self.bonuses)
+            if self._table.won(self.seat, self._pawns):
+                self.phase = OVER
+                return
+            kind = ctx.kind(node)
+            if kind == "end":
+                self.undo_stack = ()
+                if self.dice[0] == self.dice[1]:
+                    self.phase = ROLL  # doublets: the same player rolls again
+                else:
+                    self._next_turn()
+                return
+            legal = ctx.legal(node)
+            if legal:
+                self.phase = PLAY
+                self._moves = legal
+                return
+            if kind == "dice":
+                self.forfeited += self.remaining
+                self.remaining = ()
+            else:
+                self.lost_bonuses += self.bonuses[:1]
+                self.bonuses = self.bonuses[1:]
+
+    def _next_turn(self) -> None:
+        step = -1 if self.options["rules"] == "online" else 1  # online passes clockwise
+        self.seat = (self.seat + step) % self.num_players
+        self.doublets = 0
+        self.phase = ROLL
+        self._ctx = None
+        self.undo_stack = ()
+
+    def _record_effects(self, before: tuple[int, ...], after: tuple[int, ...]) -> None:
+        effects = []
+        for pid, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old == new:
+                continue
+            seat, pawn = divmod(pid, 4)
+            if new == NEST:
+                kind = "capture"
+            elif old == NEST:
+                kind = "enter"
+            else:
+                kind = "move"
+            effects.append(Effect(kind, seat, pawn + 1, old, new))
+        effects.sort(key=lambda e: e.kind == "capture")
+        self.effects = tuple(effects)
+
+    # -- serialisation and messages ---------------------------------------------------------
+
+    def _data(self, with_undo: bool = True) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "phase": self.phase,
+            "seat": self.seat,
+            "pawns": list(self._pawns),
+            "contenders": list(self.contenders),
+            "rolloff": [list(t) if t else None for t in self.rolloff],
+            "dice": list(self.dice),
+            "parts": list(self.parts),
+            "remaining": list(self.remaining),
+            "forfeited": list(self.forfeited),
+            "bonuses": list(self.bonuses),
+            "lost_bonuses": list(self.lost_bonuses),
+            "doublets": self.doublets,
+            "fourteen": self.fourteen,
+            "pairs": [list(p) for p in self.pairs],
+            "effects": [list(e) for e in self.effects],
+        }
+        if with_undo:
+            data["undo"] = list(self.undo_stack)
+        return data
+
+    def _load(self, data: dict[str, Any]) -> None:
+        """Set the position from ``_data()`` (the undo stack and roll context aside)."""
+        self.phase = data["phase"]
+        self.seat = data["seat"]
+        self._pawns = tuple(data["pawns"])
+        self.contenders = tuple(data["contenders"])
+        self.rolloff = tuple(tuple(t) if t else None for t in data["rolloff"])
+        self.dice = tuple(data["dice"])
+        self.parts = tuple(data["parts"])
+        self.remaining = tuple(data["remaining"])
+        self.forfeited = tuple(data["forfeited"])
+        self.bonuses = tuple(data["bonuses"])
+        self.lost_bonuses = tuple(data["lost_bonuses"])
+        self.doublets = data["doublets"]
+        self.fourteen = data["fourteen"]
+        self.pairs = tuple(tuple(p) for p in data["pairs"])  # type: ignore[misc]
+        self.effects = tuple(Effect(*e) for e in data["effects"])
+
+    def _rewrite(self, text: str) -> str:
+        if m := _ROLL_TEXT.match(text):  # dice in any order
+            return "roll " + " ".join(sorted(m.group(1).split()))
+        return text
+
+    def _explain(self, text: str) -> str:
+        return explain(self, text)
