@@ -1,7 +1,7 @@
 """Parlor benchmarks: figures printed, never asserted (machines are shared and noisy).
 
-    python bench/bench.py                 # every game with a benchmark setup
-    python bench/bench.py icesickle -s 5  # one game, 5 s of random games
+    python bench/bench.py                 # every benchmark setup
+    python bench/bench.py icesickle -s 5  # one setup, 5 s of random games
 
 Engine throughput: random games (uniform over the legal moves, chance moves by their
 probabilities) per second and moves per second, on one core. Render: time per image (median and
@@ -26,9 +26,11 @@ import engine
 import render
 from bot.service import draw_chance
 
-# game key -> (number of players, options) for the benchmark games
+# setup name -> (game key, number of players, options)
 SETUPS = {
-    "icesickle": (2, {}),
+    "icesickle": ("icesickle", 2, {}),
+    "pachisi-online-4": ("pachisi", 4, {"rules": "online"}),
+    "pachisi-classic-4": ("pachisi", 4, {"rules": "classic"}),
 }
 
 
@@ -49,9 +51,9 @@ def random_game(game: engine.Game, players: int, options: dict, rng: random.Rand
     return states
 
 
-def bench_engine(key: str, seconds: float) -> None:
+def bench_engine(name: str, seconds: float) -> None:
+    key, players, options = SETUPS[name]
     game = engine.get_game(key)
-    players, options = SETUPS[key]
     rng = random.Random(1)
     games = moves = 0
     start = time.perf_counter()
@@ -62,13 +64,13 @@ def bench_engine(key: str, seconds: float) -> None:
             moves += 1
         games += 1
     elapsed = time.perf_counter() - start
-    print(f"{key}: engine {games / elapsed:,.0f} random games/s, {moves / elapsed:,.0f} moves/s")
-    print(f"{key}: {moves / games:.1f} moves per game on average ({games} games)")
+    print(f"{name}: engine {games / elapsed:,.0f} random games/s, {moves / elapsed:,.0f} moves/s")
+    print(f"{name}: {moves / games:.1f} moves per game on average ({games} games)")
 
 
-def bench_render(key: str, samples: int) -> None:
+def bench_render(name: str, samples: int) -> None:
+    key, players, options = SETUPS[name]
     game = engine.get_game(key)
-    players, options = SETUPS[key]
     rng = random.Random(2)
     pool = []
     while len(pool) < samples * 4:
@@ -82,27 +84,28 @@ def bench_render(key: str, samples: int) -> None:
         times.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png) / 1024)
     print(
-        f"{key}: render median {statistics.median(times):.1f} ms, "
+        f"{name}: render median {statistics.median(times):.1f} ms, "
         f"p95 {percentile(times, 95):.1f} ms, max {max(times):.1f} ms ({samples} states)"
     )
     print(
-        f"{key}: PNG median {statistics.median(sizes):.0f} KB, "
+        f"{name}: PNG median {statistics.median(sizes):.0f} KB, "
         f"max {max(sizes):.0f} KB, min {min(sizes):.0f} KB"
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(SETUPS), help="game keys")
+    parser.add_argument("setups", nargs="*", default=list(SETUPS), help=", ".join(SETUPS))
     parser.add_argument("-s", "--seconds", type=float, default=5.0, help="engine time per game")
     parser.add_argument("-n", "--samples", type=int, default=100, help="states to render")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # the targets are for one core
     print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d %H:%M')}")
-    for key in args.games:
-        bench_engine(key, args.seconds)
-        bench_render(key, args.samples)
+    for name in args.setups:
+        bench_engine(name, args.seconds)
+        if engine.get_game(SETUPS[name][0]).key in render.RENDERERS:
+            bench_render(name, args.samples)
 
 
 if __name__ == "__main__":

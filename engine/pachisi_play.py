@@ -13,7 +13,7 @@ on a new square" are all the same search.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,14 +205,15 @@ class RollPlay:
             return "bonus"
         return "dice" if remaining else "end"
 
-    def options(self, node: Node) -> list[tuple[Move, Node, int]]:
-        """Every move the rules of movement allow at ``node``: (move, next node, dice used)."""
+    def options(self, node: Node) -> Iterator[tuple[Move, Node, int]]:
+        """Every move the rules of movement allow at ``node``: (move, next node, dice used),
+        made one at a time (the search often needs only the first)."""
         pawns, remaining, bonuses = node
         table = self.table
         colour = table.colour(self.roller, pawns)
         where = table.where(pawns)
-        found: list[tuple[Move, Node, int]] = []
-        if self.kind(node) == "bonus":
+        bonus = self.kind(node) == "bonus"
+        if bonus:
             counts: tuple[int, ...] = (bonuses[0],)
             rest, later = remaining, bonuses[1:]
         else:
@@ -226,7 +227,7 @@ class RollPlay:
                     after = self._moved(pawns, pid, 0, captured)
                     gained = (CAPTURE_BONUS,) if captured is not None else ()
                     left = _without(remaining, 5) if used == (5,) else ()
-                    found.append((ENTER, (after, left, bonuses + gained), len(used)))
+                    yield ENTER, (after, left, bonuses + gained), len(used)
                     if table.auto_fives and used == (5,):
                         counts = tuple(c for c in counts if c != 5)
         for i in range(4):
@@ -244,12 +245,10 @@ class RollPlay:
                     gained = later + (CAPTURE_BONUS,)
                 elif to == HOME and table.home_bonus:
                     gained = later + (table.home_bonus,)
-                if self.kind(node) == "bonus":
-                    found.append((STEPS[i + 1, count], (after, rest, gained), 0))
+                if bonus:
+                    yield STEPS[i + 1, count], (after, rest, gained), 0
                 else:
-                    left = _without(remaining, count)
-                    found.append((STEPS[i + 1, count], (after, left, gained), 1))
-        return found
+                    yield STEPS[i + 1, count], (after, _without(remaining, count), gained), 1
 
     @staticmethod
     def _moved(pawns: tuple[int, ...], pid: int, to: int, captured: int | None) -> tuple[int, ...]:
