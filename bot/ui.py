@@ -26,14 +26,21 @@ SELECTS_PER_PAGE = 4
 """Select menus on one message: a fifth action row stays free for the page buttons."""
 
 
+CONTROL_MOVES = {"undo": "Undo"}
+"""Moves that are controls rather than moves on the board: buttons, not menu entries."""
+
+
 def move_groups(state: engine.State) -> list[tuple[str, list[engine.Move]]]:
     """The legal moves in labelled groups of at most 25, for select menus.
 
     Moves are grouped by kind (what their notation starts with: a size letter for
     placements, the starting square for jumps ...) and chunks of 25 keep their order.
+    Control moves (``CONTROL_MOVES``) are left out: they get buttons.
     """
     groups: dict[str, list[engine.Move]] = {}
     for move in state.legal_moves():
+        if str(move) in CONTROL_MOVES:
+            continue
         groups.setdefault(_kind(str(move)), []).append(move)
     if sum(len(g) for g in groups.values()) <= SELECT_LIMIT:
         groups = {"Moves": [m for g in groups.values() for m in g]}
@@ -83,6 +90,15 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
             options=[discord.SelectOption(label=str(m), value=str(m)) for m in moves],
         )
         view.add_item(MoveSelect(select))
+    for move in record.state.legal_moves():
+        if (label := CONTROL_MOVES.get(str(move))) is not None:
+            button = discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=ControlButton.custom_id_for(record, str(move)),
+                row=4,
+            )
+            view.add_item(ControlButton(button))
     if pages > 1:
         for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
             if 0 <= target < pages:
@@ -265,4 +281,30 @@ class RollButton(
             )
 
 
-DYNAMIC_ITEMS = (ChallengeButton, LobbyButton, MoveSelect, PageButton, RollButton)
+class ControlButton(
+    _FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"^parlor:do:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<move>undo)$",
+):
+    """A control move on a button, e.g. Undo."""
+
+    game: int
+    version: int
+    move: str
+
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        self._read_id(button.custom_id)
+
+    @staticmethod
+    def custom_id_for(record: GameRecord, move: str) -> str:
+        return f"parlor:do:{record.id}:{record.version}:{move}"
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+        async with interaction.client.handling():
+            await interaction.client.table.play(
+                interaction, self.game, self.move, version=self.version
+            )
+
+
+DYNAMIC_ITEMS = (ChallengeButton, ControlButton, LobbyButton, MoveSelect, PageButton, RollButton)

@@ -77,7 +77,9 @@ class PachisiState(State):
     parts of a 14); ``remaining`` (parts still to play); ``forfeited`` (parts that could not
     be played); ``bonuses`` (earned, not yet taken); ``lost_bonuses``; ``doublets`` (in a row
     this turn); ``fourteen``; ``rolloff`` (each seat's roll-off throw in the current round, or
-    None); ``effects`` (what the last move did, as :class:`Effect`); ``arms`` (the arm of the
+    None); ``contenders`` (seats still in the roll-off); ``effects`` (what the last pawn move
+    did, as :class:`Effect`, kept through the rolls that follow it; a third-doublet penalty
+    replaces it); ``arms`` (the arm of the
     cross each seat sits at).
     """
 
@@ -216,7 +218,8 @@ class PachisiState(State):
         return new
 
     def _play(self, move: Move) -> None:
-        self.effects = ()
+        if not isinstance(move, Roll):  # a roll keeps showing the last pawn move
+            self.effects = ()
         if isinstance(move, Roll):
             if self.phase == ROLLOFF:
                 self._roll_off(move.dice)
@@ -272,6 +275,7 @@ class PachisiState(State):
         if a == b and self.doublets == 3 and self.options["third_doublet_penalty"]:
             self.parts = self.remaining = ()
             self.forfeited = (a, b)
+            self.effects = ()
             candidates = [(r, -i) for i, r in enumerate(mine) if 0 <= r < HOME]
             if candidates:
                 rel, neg = max(candidates)

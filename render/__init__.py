@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .icesickle import alt_text_icesickle, render_icesickle
+from .pachisi import alt_text_pachisi, render_pachisi
 from .theme import DEFAULT_THEME, Theme
 
 
@@ -30,6 +31,7 @@ def register(key: str, image: Callable[..., bytes], alt_text: Callable[..., str]
 
 
 register("icesickle", render_icesickle, alt_text_icesickle)
+register("pachisi", render_pachisi, alt_text_pachisi)
 
 ALT_TEXT_LIMIT = 1024
 """Discord's limit on an attachment's description."""

@@ -199,10 +199,10 @@ def test_names_change_the_image():
 
 
 def test_unknown_game_raises_value_error():
-    state = SimpleNamespace(game=SimpleNamespace(key="pachisi"))
-    with pytest.raises(ValueError, match="pachisi"):
+    state = SimpleNamespace(game=SimpleNamespace(key="ludo"))
+    with pytest.raises(ValueError, match="ludo"):
         render.render(state)
-    with pytest.raises(ValueError, match="pachisi"):
+    with pytest.raises(ValueError, match="ludo"):
         render.alt_text(state)
 
 

@@ -1,0 +1,274 @@
+"""Pachisi in words, for the image and its alt text: reading the engine's state (whose roll
+the dice were, which parts are used, the roll-off's throws, the turn order) and saying the
+position, the last move and the result in sentences.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.pachisi_board import HOME, HOME_PATH, NEST, SAFE, TRACK, entry
+
+from .common import seat_names
+
+SIDE_WORDS = ("bottom", "right", "top", "left")
+"""Where each arm of the cross is on the image."""
+STEPS_NOTE = "Pawn positions count steps from each player's own entry square."
+
+
+# -- reading the state -----------------------------------------------------------------------
+
+
+def teams(state) -> tuple[tuple[int, ...], ...]:
+    """The teams: pairs of opposite seats with the partners option, else every seat alone."""
+    if state.options.get("partners"):
+        return ((0, 2), (1, 3))
+    return tuple((seat,) for seat in range(state.num_players))
+
+
+def turn_step(state) -> int:
+    """+1 when play passes to the next seat number (classic), -1 when to the previous (online)."""
+    return -1 if state.options["rules"] == "online" else 1
+
+
+def play_order(state) -> list[int]:
+    """The seats in the order they take turns, from seat 0."""
+    n = state.num_players
+    return [(turn_step(state) * i) % n for i in range(n)]
+
+
+def last_roller(state) -> int | None:
+    """Who threw ``state.dice`` (None before the first roll of play)."""
+    if not state.dice:
+        return None
+    if state.phase in ("play", "over") or state.doublets:
+        return state.seat
+    return (state.seat - turn_step(state)) % state.num_players
+
+
+def penalty(state) -> bool:
+    """The last roll was a third doublet in a row: the roll is not played (the engine leaves
+    ``parts`` empty and forfeits the dice) and a pawn may have gone back to the nest."""
+    return bool(state.dice) and not state.parts
+
+
+def rolloff_throws(state) -> list[tuple[tuple[int, ...] | None, str]]:
+    """Each seat's roll-off throw and how to show it: "left" (thrown in this round), "used"
+    (out of the roll-off: not among the tied), or ``(None, "")`` while still to throw (the
+    engine keeps a tied seat's throw of the round before until it throws again)."""
+    contenders = state.contenders
+    waiting = contenders[contenders.index(state.seat) :] if state.phase == "rolloff" else ()
+    out: list[tuple[tuple[int, ...] | None, str]] = []
+    for seat, throw in enumerate(state.rolloff):
+        if seat in waiting or throw is None:
+            out.append((None, ""))
+        else:
+            out.append((throw, "left" if seat in contenders else "used"))
+    return out
+
+
+def dice_status(state) -> list[tuple[int, str]]:
+    """The roll's parts (two dice, the four parts of a 14, or the two dice of a penalty), each
+    "left" (to play), "used" or "lost" (forfeited); equal values are used from the left."""
+    parts = state.parts or state.dice
+    left = Counter(state.remaining)
+    lost = Counter(state.forfeited)
+    used = Counter(parts) - left - lost
+    out = []
+    for value in parts:
+        if used[value]:
+            used[value] -= 1
+            out.append((value, "used"))
+        elif lost[value]:
+            lost[value] -= 1
+            out.append((value, "lost"))
+        else:
+            out.append((value, "left"))
+    return out
+
+
+# -- sentences -------------------------------------------------------------------------------
+
+
+def place_words(rel: int) -> str:
+    """A pawn's place for a sentence: "nest", "HOME", "home path 3" or its step count."""
+    if rel == NEST:
+        return "nest"
+    if rel == HOME:
+        return "HOME"
+    if rel in HOME_PATH:
+        return f"home path {rel - 63}"
+    return str(rel)
+
+
+def effect_words(state, names: Sequence[str], mover: int | None = None) -> list[str]:
+    """The last move's effects in words ("pawn 2 from 10 to 15", "captured Ann's pawn 3");
+    pawns of ``mover`` go without their owner's name."""
+    out = []
+    for e in state.effects:
+        pawn = f"pawn {e.pawn}" if e.seat == mover else f"{names[e.seat]}'s pawn {e.pawn}"
+        if e.kind == "enter":
+            out.append(f"{pawn} entered")
+        elif e.kind == "move":
+            out.append(f"{pawn} from {place_words(e.start)} to {place_words(e.end)}")
+        elif e.kind == "capture":
+            out.append(f"captured {pawn} (back to the nest)")
+        elif e.kind == "penalty":
+            out.append(f"third doublet: {pawn} goes back to the nest")
+    return out
+
+
+def hs_words(home: int, steps: int) -> str:
+    """A score ``H-S`` as the image shows it, a negative S in brackets: ``0-(-20)``."""
+    return f"{home}-{steps}" if steps >= 0 else f"{home}-({steps})"
+
+
+def score_words(state, seat: int) -> str:
+    """A player's score ``H-S`` (see :func:`hs_words`)."""
+    return hs_words(*state.score(seat))
+
+
+def last_move_words(state, names: Sequence[str]) -> str:
+    """The last move in a sentence or two ("" before any)."""
+    move = state.last_move
+    if move is None:
+        return ""
+    text = str(move)
+    if text.startswith("roll"):
+        dice = " and ".join(text.split()[1:])
+        if state.phase == "rolloff":
+            i = state.contenders.index(state.seat)
+            if i > 0:
+                return f"{names[state.contenders[i - 1]]} threw {dice} in the roll-off."
+            tied = " & ".join(names[s] for s in state.contenders)
+            return f"Roll-off: a tie, {tied} throw again."
+        if state.dice == () and state.phase == "roll":
+            best = " and ".join(map(str, state.rolloff[state.seat] or ()))
+            return f"Roll-off over: {names[state.seat]} threw {best} and starts."
+        who = last_roller(state)
+        out = f"{names[who] if who is not None else 'The roller'} threw {dice}."
+        if state.effects:
+            said = "; ".join(effect_words(state, names))
+            out += f" {said[:1].upper()}{said[1:]}."
+        elif penalty(state):
+            out += " Third doublet in a row: no move, and no pawn to send back."
+        elif state.forfeited and not state.remaining:
+            out += " Nothing can move: forfeited."
+        return out
+    mover = state.last_mover
+    who = names[mover] if mover is not None and mover >= 0 else "?"
+    return f"{who} played {text}: " + ", ".join(effect_words(state, names, mover)) + "."
+
+
+# -- alt text --------------------------------------------------------------------------------
+
+
+def _listing(items: Sequence[str]) -> str:
+    """A list in words: "1", "1 and 2", "1, 2 and 3"."""
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def _pawn_words(state, seat: int) -> str:
+    """Where one player's pawns are: "1 HOME; 2 and 3 at 40 (blockade); 4 in the nest"."""
+    arm = state.arms[seat]
+    by_place: dict[int, list[str]] = {}
+    for i, rel in enumerate(state.pawns[seat]):
+        by_place.setdefault(rel, []).append(str(i + 1))
+    if len(by_place) == 1:
+        rel = next(iter(by_place))
+        if rel in (NEST, HOME):
+            return "all four " + ("in the nest" if rel == NEST else "HOME")
+    parts = []
+    for rel in sorted(by_place, key=lambda r: (r == NEST, -r)):
+        pawns = _listing(by_place[rel])
+        if rel == NEST:
+            parts.append(f"{pawns} in the nest")
+        elif rel == HOME:
+            parts.append(f"{pawns} HOME")
+        else:
+            where = place_words(rel) if rel in HOME_PATH else f"at {rel}"
+            note = ""
+            if len(by_place[rel]) == 2:
+                note = " (blockade)"
+            elif rel < HOME_PATH.start and (entry(arm) + rel) % TRACK in SAFE:
+                note = " (safe)"
+            parts.append(f"{pawns} {where}{note}")
+    return "; ".join(parts)
+
+
+def _dice_words(state) -> str:
+    """The roll in words: "3 and 5, 5 to play", "4 and 4: a 14 (4, 4, 3, 3), 3, 3 and 4 to
+    play", "1 and 1, 1 and 1 forfeited"."""
+    text = _listing([str(d) for d in state.dice])
+    if state.fourteen:
+        text += f": a 14 ({', '.join(map(str, state.parts))})"
+    if state.remaining:
+        text += f", {_listing([str(d) for d in sorted(state.remaining)])} to play"
+    if state.forfeited:
+        text += f", {_listing([str(d) for d in state.forfeited])} forfeited"
+    return text
+
+
+def alt_text_pachisi(state, *, names: Sequence[str] | None = None) -> str:
+    """The position in words (under 1024 characters): the table, whose turn and the dice,
+    each player's score and pawns, the last move, and the result."""
+    names = [n[:32] for n in seat_names(names, state.num_players)]
+    rules = state.options["rules"]
+    head = f"Pachisi, {rules} rules, {state.num_players} players"
+    if state.options.get("partners"):
+        head += f", partners {names[0]} & {names[2]} vs {names[1]} & {names[3]}"
+    parts = [f"{head}, move {len(state.history)}.", STEPS_NOTE]
+    phase = state.phase
+    if phase == "over":
+        outcome = state.outcome
+        who = " & ".join(names[s] for s in outcome.winners)
+        parts.append(
+            f"Game over: {who} win{'' if len(outcome.winners) > 1 else 's'} ({outcome.reason})."
+        )
+        rows = state.report()
+        report = ", ".join(
+            f"{r.place}. {names[r.seat]} {hs_words(r.home, r.steps)}{'*' if r.random else ''}"
+            for r in rows
+        )
+        note = " (* order drawn at random)" if any(r.random for r in rows) else ""
+        parts.append(f"Final report: {report}{note}.")
+    elif phase == "rolloff":
+        throws = []
+        for seat, (throw, status) in enumerate(rolloff_throws(state)):
+            value = "+".join(map(str, throw)) if throw else "to throw"
+            throws.append(f"{names[seat]} {value}{' (out)' if status == 'used' else ''}")
+        rule = "highest die starts" if rules == "online" else "lowest total starts"
+        parts.append(f"Roll-off ({rule}): {', '.join(throws)}. {names[state.seat]} to throw.")
+    else:
+        seat = state.seat
+        roller = last_roller(state)
+        if phase == "play":
+            line = f"{names[seat]} to move, rolled {_dice_words(state)}"
+            if state.moving_colour != seat:
+                line += f", moving {names[state.moving_colour]}'s pawns"
+        else:
+            line = f"{names[seat]} to roll" + (" again" if state.doublets else "")
+            if roller is not None:
+                line += f"; last roll ({names[roller]}): {_dice_words(state)}"
+        if state.doublets:
+            line += f"; doublet {state.doublets} in a row"
+        if state.bonuses:
+            line += "; bonus " + " and ".join(map(str, state.bonuses)) + " to take"
+        if state.lost_bonuses:
+            line += "; bonus " + " and ".join(map(str, state.lost_bonuses)) + " lost"
+        parts.append(line + ".")
+    for seat in play_order(state):
+        side = SIDE_WORDS[state.arms[seat]]
+        parts.append(
+            f"{names[seat]} ({side}) {score_words(state, seat)}: {_pawn_words(state, seat)}."
+        )
+    last = last_move_words(state, names)
+    if last:
+        parts.append(f"Last move: {last}")
+    text = " ".join(parts)
+    if len(text) > 1000:  # long names: the explanation goes first, then the end is cut
+        text = " ".join(p for p in parts if p != STEPS_NOTE)
+    if len(text) > 1000:
+        text = text[:999] + "\N{HORIZONTAL ELLIPSIS}"
+    return text
