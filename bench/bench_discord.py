@@ -1,26 +1,32 @@
 """End-to-end latency of the Discord bot over the fake Discord (tests/fakediscord).
 
-    python bench/bench_discord.py [--games 50] [--moves 10]
+    python bench/bench_discord.py [--games 50] [--moves 10] [--think 0] [--same-process]
 
-Starts the real bot from ``bot.create_bot`` against the fake on 127.0.0.1, opens ``--games``
-games at once and plays ``--moves`` moves in each, all games concurrently, by select menus.
-``--think S`` makes each player pause a random 0..2S seconds first (0: every game moves the
-moment its board arrives, a saturating load). Prints two figures, p50 and p95: the
-interaction answered (the fake receives the callback), and the next board posted (the new
-turn message with its image). Figures only, no assertions. The fake runs in the same process
-and takes its share of the CPU.
+Starts the real bot from ``bot.create_bot`` in a process of its own (its own event loop and
+GIL, as in production; it still shares the machine's cores), pointed at the fake on 127.0.0.1,
+which runs in this process with the simulated players. Opens ``--games`` games at once and
+plays ``--moves`` moves in each, all games concurrently, by select menus. ``--think S`` makes
+each player pause a random 0..2S seconds first (0: every game moves the moment its board
+arrives, a saturating load). Prints two figures, p50 and p95, as the players see them: the
+interaction answered (the fake receives the callback), and the next board posted (the new turn
+message with its image). Figures only, no assertions. ``--same-process`` runs the bot in this
+process too (the old mode: the fake and the players then take their share of the bot's CPU and
+event loop).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import random
+import signal
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -30,6 +36,67 @@ from figures import percentile
 from bot import create_bot
 from tests.fakediscord import FakeDiscord, run_bot
 
+READY = b"bot ready\n"
+
+
+def make_bot(db_path: str):
+    bot = create_bot(db_path=db_path, guild_ready_timeout=0.05)
+    bot.rate_limit = (10_000, 10.0)  # simulated players click faster than people
+    return bot
+
+
+async def serve_bot(api_url: str, gateway_url: str, token: str, db_path: str) -> None:
+    """The child process: the bot against the fake, as ``FakeDiscord.start`` points it there;
+    says READY on stdout once on_ready fired, closes on SIGTERM."""
+    import discord
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    logging.basicConfig(level=logging.WARNING, format="bot: %(levelname)s %(name)s %(message)s")
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    discord.http.Route.BASE = api_url
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    bot = make_bot(db_path)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    task = asyncio.create_task(bot.start(token))
+    ready = asyncio.ensure_future(bot.wait_until_ready())
+    await asyncio.wait({ready, task}, return_when=asyncio.FIRST_COMPLETED)
+    if ready.done():
+        sys.stdout.buffer.write(READY)
+        sys.stdout.flush()
+        sys.stdout = sys.stderr  # nobody reads the pipe any more
+    await asyncio.wait(
+        {asyncio.ensure_future(stop.wait()), task}, return_when=asyncio.FIRST_COMPLETED
+    )
+    await bot.close()
+    await task
+
+
+@contextlib.asynccontextmanager
+async def bot_process(fake: FakeDiscord, db_path: str) -> AsyncIterator[None]:
+    """Run the bot in a child process until the block ends, then SIGTERM it (bot.close())."""
+    args = ("--serve-bot", fake.api_url, fake.gateway_url, fake.token, db_path)
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, *args, stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        line = await asyncio.wait_for(child.stdout.readline(), fake.timeout)  # b"" if it died
+        if line != READY:
+            raise RuntimeError("the bot process did not get ready (its errors are above)")
+        await fake.wait_ready(fake.timeout, sync=True)  # identified, commands synced
+        yield
+    finally:
+        if child.returncode is None:
+            child.terminate()
+            try:
+                await asyncio.wait_for(child.wait(), fake.timeout)
+            except TimeoutError:
+                child.kill()
+                await child.wait()
+        if child.returncode:
+            print(f"bot process exited with code {child.returncode}", file=sys.stderr)
+
 
 def is_turn(message) -> bool:
     return bool(message.attachments)
@@ -38,7 +105,7 @@ def is_turn(message) -> bool:
 async def one_game(
     fake, channel, host, guest, moves: int, think: float, rng, answered, posted
 ) -> None:
-    rec = await fake.slash(host, channel, "play", {"game": "icesickle", "opponent": guest})
+    rec = await fake.slash(host, channel, "play", {"opponent": guest}, subcommand="icesickle")
     challenge = (await rec.response()).message
     accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
     await (await fake.click(guest, challenge, accept)).response()
@@ -61,7 +128,7 @@ async def one_game(
         posted.append((time.perf_counter() - start) * 1000)
 
 
-async def main(games: int, moves: int, think: float) -> None:
+async def main(games: int, moves: int, think: float, same_process: bool) -> None:
     logging.getLogger("discord").setLevel(logging.ERROR)
     answered: list[float] = []
     posted: list[float] = []
@@ -69,9 +136,12 @@ async def main(games: int, moves: int, think: float) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord(timeout=60.0, callback_deadline=30.0) as fake:
             guild = fake.add_guild(name="bench")
-            bot = create_bot(db_path=str(Path(tmp) / "bench.db"), guild_ready_timeout=0.05)
-            bot.rate_limit = (10_000, 10.0)  # simulated players click faster than people
-            async with run_bot(fake, bot):
+            db_path = str(Path(tmp) / "bench.db")
+            if same_process:
+                running = run_bot(fake, make_bot(db_path))
+            else:
+                running = bot_process(fake, db_path)
+            async with running:
                 channels = [fake.add_text_channel(guild, f"games-{i}") for i in range(games)]
                 players = [fake.add_user(f"p{i}") for i in range(2 * games)]
                 started = time.perf_counter()
@@ -84,7 +154,8 @@ async def main(games: int, moves: int, think: float) -> None:
                 )  # fmt: skip
                 elapsed = time.perf_counter() - started
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
-    print(f"{games} games at once{pause}: {len(answered)} moves in {elapsed:.1f} s")
+    where = "in this process" if same_process else "in its own process"
+    print(f"{games} games at once{pause}, bot {where}: {len(answered)} moves in {elapsed:.1f} s")
     for label, values in (("interaction answered", answered), ("next board posted", posted)):
         print(
             f"{label}: p50 {statistics.median(values):.0f} ms, "
@@ -93,11 +164,17 @@ async def main(games: int, moves: int, think: float) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--serve-bot"]:
+        asyncio.run(serve_bot(*sys.argv[2:6]))
+        sys.exit()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--moves", type=int, default=10)
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean pause before each move, seconds"
     )
+    parser.add_argument(
+        "--same-process", action="store_true", help="run the bot in this process (old mode)"
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves, args.think))
+    asyncio.run(main(args.games, args.moves, args.think, args.same_process))

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .boards import Boards
 from .cogs import Games
 from .service import Service
 from .table import Table, lapsed_text
@@ -52,6 +53,7 @@ class ParlorBot(commands.Bot):
         self.db_path = db_path
         self.guild_id = guild_id
         self.table = Table(self)
+        self.boards = Boards()  # board images are drawn in worker processes
         self._sweeper: asyncio.Task | None = None
         self.rate_limit = RATE_LIMIT
         self._recent: dict[int, collections.deque[float]] = {}
@@ -91,6 +93,7 @@ class ParlorBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.service = await Service.open(self.db_path)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.boards.start()
         await self.add_cog(Games(self))
         if self.guild_id:
             guild = discord.Object(self.guild_id)
@@ -126,6 +129,7 @@ class ParlorBot(commands.Bot):
         service = getattr(self, "service", None)
         if service is not None:
             await service.close()
+        await self.boards.close()
 
 
 def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:

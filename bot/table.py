@@ -7,14 +7,12 @@ their messages shown to the one user who asked (ephemerally).
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING
 
 import discord
 
 import engine
-import render
 from engine.core import option_text
 
 from .service import Challenge, GameRecord, Player, ServiceError
@@ -84,8 +82,7 @@ class Table:
     # -- posting -------------------------------------------------------------------------
 
     async def board_file(self, record: GameRecord) -> discord.File:
-        png = await asyncio.to_thread(render.render, record.state, names=record.names)
-        alt = render.alt_text(record.state, names=record.names)
+        png, alt = await self.bot.boards.render(record.state, record.names)
         return discord.File(
             io.BytesIO(png), filename=f"parlor-{record.id}-{record.version}.png", description=alt
         )

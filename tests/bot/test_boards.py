@@ -1,0 +1,93 @@
+"""bot.boards: boards drawn in worker processes (or a thread) are the same as drawn in-process,
+and a dead worker does not stop the drawing."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from types import SimpleNamespace
+
+import pytest
+
+import engine
+import render
+from bot.boards import BUILT_IN, Boards
+
+NAMES = ["Alice", "Bob"]
+
+
+@pytest.fixture(scope="module")
+def state():
+    """An IceSickle game part way through."""
+    state = engine.get_game("icesickle").new_game(2)
+    for _ in range(8):
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def expected(state) -> tuple[bytes, str]:
+    return render.render(state, names=NAMES), render.alt_text(state, names=NAMES)
+
+
+async def test_pool_draws_the_same_board(state):
+    boards = Boards(workers=1)
+    try:
+        assert await boards.render(state, NAMES) == expected(state)
+        pool = boards._pool
+        assert pool is not None
+        # the workers run below the bot's priority
+        (process,) = pool._processes.values()
+        pid = process.pid
+        assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 10
+    finally:
+        await boards.close()
+    assert boards._pool is None and not process.is_alive()
+
+
+async def test_thread_draws_the_same_board(state):
+    boards = Boards(workers=0)
+    assert await boards.render(state, tuple(NAMES)) == expected(state)
+    assert boards._pool is None
+    await boards.close()
+
+
+async def test_unknown_game_and_closed_boards_draw_in_a_thread(state, monkeypatch):
+    boards = Boards(workers=1)
+    await boards.close()
+    assert await boards.render(state, NAMES) == expected(state)
+    assert boards._pool is None
+    # a game registered at run time, unknown to a fresh worker process
+    monkeypatch.setitem(
+        render.RENDERERS, "scribble", render.Renderer(lambda s, **_: b"png", lambda s, **_: "alt")
+    )
+    scribble = SimpleNamespace(game=SimpleNamespace(key="scribble"))
+    assert "scribble" not in BUILT_IN
+    live = Boards(workers=1)
+    assert await live.render(scribble, NAMES) == (b"png", "alt")
+    assert live._pool is None
+
+
+async def test_dead_workers_are_replaced(state):
+    boards = Boards(workers=2)
+    try:
+        await boards.start()
+        old = boards._pool
+        for pid in list(old._processes):
+            os.kill(pid, signal.SIGKILL)
+        boards_drawn = await asyncio.gather(*(boards.render(state, NAMES) for _ in range(6)))
+        assert boards_drawn == [expected(state)] * 6
+        assert old._broken and boards._pool not in (None, old) and boards.in_processes
+    finally:
+        await boards.close()
+
+
+async def test_workers_that_never_start_leave_threads(state, caplog):
+    boards = Boards(workers=1, niceness="not a number")  # the worker initializer fails
+    try:
+        assert await boards.render(state, NAMES) == expected(state)
+        assert not boards.in_processes and boards._pool is None
+        assert "drawing boards in threads" in caplog.text
+        assert await boards.render(state, NAMES) == expected(state)
+    finally:
+        await boards.close()
