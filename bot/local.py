@@ -132,14 +132,21 @@ async def start(service: Service, args: Any) -> GameRecord:
         game.check_setup(players, options)
     except ValueError as exc:
         raise ServiceError(str(exc)) from None
-    if players != 2:
-        raise ServiceError(f"Local play is for 2 players for now, not {players}.")
     names = list(args.names or [])
     names += [f"Player {i + 1}" for i in range(len(names), players)]
     # Local players are users 1, 2, ...: the names are only for the prompt and the images.
-    host, guest = Player(1, names[0]), Player(2, names[1])
-    challenge = await service.challenge(game.key, host, guest, options=options)
-    return await service.accept(challenge.id, guest, shuffle=False)
+    seated = [Player(i + 1, name) for i, name in enumerate(names[:players])]
+    if players == 2:
+        host, guest = seated
+        challenge = await service.challenge(game.key, host, guest, options=options)
+        return await service.accept(challenge.id, guest, shuffle=False)
+    # More players: a lobby that fills up and starts (seats drawn at random, as on Discord).
+    lobby = await service.lobbies.open(game.key, seated[0], players, options=options)
+    started = None
+    for player in seated[1:]:
+        started = await service.lobbies.join(lobby.id, player)
+    assert isinstance(started, GameRecord)
+    return started
 
 
 async def play(args: Any, stdin: TextIO, stdout: TextIO) -> int:

@@ -112,3 +112,18 @@ def test_running_the_bot_without_a_token_is_a_one_line_error():
     )  # fmt: skip
     assert env_less.returncode == 2
     assert env_less.stderr.strip() == "error: set DISCORD_TOKEN to the bot's token to run Parlor"
+
+
+def test_a_three_player_pachisi_game_in_the_terminal(tmp_path):
+    args = ["play", "pachisi", "--players", "3", "--option", "rules=classic", "--seed", "5"]
+    args += ["--db", str(tmp_path / "parlor.db"), "--out", str(tmp_path), "--names", "Ann", "Ben"]
+    result = play(args, ["moves", "9+9", "board", "quit"])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for name in ("Ann", "Ben", "Player 3"):  # names given, and one made up
+        assert f"{name} (seat " in out
+    assert "Legal moves: " in out and "Not played: Pawns are numbered 1 to 4." in out
+    assert "classic rules, 3 players" in out  # the board in words
+    (image,) = sorted(tmp_path.glob("move-*.png"))
+    with Image.open(image) as board:
+        assert board.width >= 1000
