@@ -13,8 +13,8 @@ from discord.ext import commands
 import engine
 
 from .play_command import play_group
+from .records import GameRecord, ServiceError
 from .rules_text import RULES
-from .service import GameRecord, ServiceError
 from .table import clean, title_line
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ import discord
 import engine
 from engine.core import option_text
 
-from .service import Challenge, GameRecord, Player, ServiceError
+from .records import Challenge, GameRecord, Player, ServiceError
 from .ui import challenge_view, game_view, lobby_view
 
 if TYPE_CHECKING:

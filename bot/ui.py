@@ -15,7 +15,7 @@ import discord
 
 import engine
 
-from .service import Challenge, GameRecord
+from .records import Challenge, GameRecord
 
 if TYPE_CHECKING:
     from .app import ParlorBot

@@ -1,0 +1,215 @@
+"""What the service hands out: players, challenges and lobbies, game records, and its errors.
+
+Plain values read from storage rows; no Discord and no SQL in here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+
+
+class ServiceError(Exception):
+    """Something a user asked for that cannot be done; the message is for that user."""
+
+
+class NotFound(ServiceError):
+    pass
+
+
+class NotAllowed(ServiceError):
+    """The user may not do this (not seated, not their turn, not the invited player)."""
+
+
+class Closed(ServiceError):
+    """The challenge or game is no longer open for this."""
+
+
+class Conflict(ServiceError):
+    """The game changed under the request (another click got there first)."""
+
+
+class RateLimited(ServiceError):
+    pass
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A two-player challenge (``invited`` set), or a lobby: open to anyone, ``num_players``
+    seats, filled seat by seat (``seated``). A lobby's ``options`` are those its host chose
+    (the rest take their defaults for the number of players who start)."""
+
+    id: int
+    key: str
+    num_players: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    host: Player
+    invited: Player | None
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    status: str
+    created_at: float
+    expires_at: float
+    game_id: int | None
+    seated: tuple[Player, ...] = ()
+    """A lobby's players in joining order, the host first; empty for a challenge."""
+
+    @property
+    def game(self) -> engine.Game:
+        return engine.get_game(self.key)
+
+    @property
+    def is_lobby(self) -> bool:
+        return self.invited is None
+
+    @property
+    def free_seats(self) -> int:
+        return self.num_players - len(self.seated) if self.is_lobby else 0
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Where ``user_id`` sits in the lobby (joining order), or None."""
+        return next((i for i, p in enumerate(self.seated) if p.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    key: str
+    num_players: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    seed: int
+    status: str
+    result: dict[str, Any] | None
+    players: tuple[Player, ...]
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    message_id: int | None
+    version: int
+    state: engine.State = field(repr=False)
+    created_at: float
+    updated_at: float
+
+    @property
+    def game(self) -> engine.Game:
+        return self.state.game
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def is_to_move(self, user_id: int) -> bool:
+        mover = self.player_to_move
+        return mover is not None and mover.user_id == user_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return seat
+        return None
+
+    @property
+    def rolls_by_hand(self) -> bool:
+        """The table chose a Roll button over the bot rolling the dice when they are due."""
+        return self.settings.get("roll") == "button"
+
+    @property
+    def awaiting_roll(self) -> bool:
+        """The game waits for a player to press Roll."""
+        return not self.over and self.rolls_by_hand and self.state.roller is not None
+
+    @property
+    def seat_to_act(self) -> int | None:
+        """The seat the game waits for: the player to move, or the one who is to roll."""
+        if self.over:
+            return None
+        if self.state.is_chance_node():
+            return self.state.roller if self.rolls_by_hand else None
+        return self.state.to_move
+
+    @property
+    def player_to_move(self) -> Player | None:
+        seat = self.seat_to_act
+        return None if seat is None else self.players[seat]
+
+    @property
+    def outcome(self) -> engine.Outcome | None:
+        """How the game ended: the engine's outcome, or a resignation."""
+        if self.result and "resigned" in self.result:
+            loser = self.result["resigned"]
+            scores = self.state.outcome.scores if self.state.outcome else ()
+            return engine.Outcome(
+                tuple(self.result["winners"]), scores, f"{self.players[loser].name} resigned"
+            )
+        return self.state.outcome
+
+
+@dataclass(frozen=True)
+class Played:
+    """What one request changed: the game after it and every move it recorded, in order."""
+
+    game: GameRecord
+    moves: tuple[str, ...]
+
+
+def _challenge(row: Any, members: Sequence[Any] = ()) -> Challenge:
+    invited = None
+    if row["invited_id"] is not None:
+        invited = Player(row["invited_id"], row["invited_name"])
+    return Challenge(
+        id=row["id"],
+        key=row["game_key"],
+        num_players=row["num_players"],
+        options=json.loads(row["options"]),
+        settings=json.loads(row["settings"]),
+        host=Player(row["host_id"], row["host_name"]),
+        invited=invited,
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        status=row["status"],
+        created_at=row["created_at"],
+        expires_at=row["expires_at"],
+        game_id=row["game_id"],
+        seated=tuple(Player(m["user_id"], m["name"]) for m in members),
+    )
+
+
+def _record(row: Any, seats: list[Any]) -> GameRecord:
+    game = engine.get_game(row["game_key"])
+    return GameRecord(
+        id=row["id"],
+        key=row["game_key"],
+        num_players=row["num_players"],
+        options=json.loads(row["options"]),
+        settings=json.loads(row["settings"]),
+        seed=row["seed"],
+        status=row["status"],
+        result=json.loads(row["result"]) if row["result"] else None,
+        players=tuple(Player(s["user_id"], s["name"]) for s in seats),
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        message_id=row["message_id"],
+        version=row["version"],
+        state=game.from_json(row["snapshot"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
