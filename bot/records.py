@@ -43,6 +43,10 @@ class Player:
     name: str
 
 
+def _seat_among(players: Sequence[Player], user_id: int) -> int | None:
+    return next((i for i, p in enumerate(players) if p.user_id == user_id), None)
+
+
 @dataclass(frozen=True)
 class Challenge:
     """A two-player challenge (``invited`` set), or a lobby: open to anyone, ``num_players``
@@ -80,7 +84,7 @@ class Challenge:
 
     def seat_of(self, user_id: int) -> int | None:
         """Where ``user_id`` sits in the lobby (joining order), or None."""
-        return next((i for i, p in enumerate(self.seated) if p.user_id == user_id), None)
+        return _seat_among(self.seated, user_id)
 
 
 @dataclass(frozen=True)
@@ -120,10 +124,7 @@ class GameRecord:
         return mover is not None and mover.user_id == user_id
 
     def seat_of(self, user_id: int) -> int | None:
-        for seat, player in enumerate(self.players):
-            if player.user_id == user_id:
-                return seat
-        return None
+        return _seat_among(self.players, user_id)
 
     @property
     def rolls_by_hand(self) -> bool:

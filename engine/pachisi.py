@@ -15,8 +15,8 @@ from types import MappingProxyType
 from typing import Any
 
 from .core import Game, IllegalMove, Move, Option
-from .pachisi_play import ENTER, STEPS, RollPlay
-from .pachisi_state import _ROLL_TEXT, _STEP_TEXT, PLAY, UNDO, PachisiState, Roll
+from .pachisi_play import ENTER, STEP_TEXT, STEPS, RollPlay
+from .pachisi_state import _ROLL_TEXT, PLAY, UNDO, PachisiState, Roll
 
 
 class Pachisi(Game):
@@ -66,7 +66,7 @@ class Pachisi(Game):
         if m := _ROLL_TEXT.match(text):
             dice = tuple(sorted(int(d) for d in m.group(1).split()))
             return Roll(dice)
-        if (m := _STEP_TEXT.match(text)) and (key := (int(m.group(1)), int(m.group(2)))) in STEPS:
+        if (m := STEP_TEXT.match(text)) and (key := (int(m.group(1)), int(m.group(2)))) in STEPS:
             return STEPS[key]
         raise IllegalMove(f"{text!r} is not Pachisi notation (roll 3 5, enter, 2+3).")
 

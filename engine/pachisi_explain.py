@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
+
+from .pachisi_play import STEP_TEXT
 
 if TYPE_CHECKING:
     from .pachisi_state import PachisiState
-
-_STEP_TEXT = re.compile(r"^(\d+)\s*\+\s*(\d+)$")
 
 
 def explain(self: PachisiState, text: str) -> str:
@@ -23,7 +22,7 @@ def explain(self: PachisiState, text: str) -> str:
     left = " ".join(map(str, self.remaining)) or "none"
     if text == "enter":
         return _why_not_enter(self, kind)
-    m = _STEP_TEXT.match(text)
+    m = STEP_TEXT.match(text)
     if not m:
         return f"{text!r} is not a Pachisi move: type enter, or pawn+count such as 2+3."
     pawn, count = int(m.group(1)), int(m.group(2))
@@ -35,10 +34,11 @@ def explain(self: PachisiState, text: str) -> str:
         return f"There is no {count} to play; left to play: {left}."
     colour = self.moving_colour
     table = self._table
-    target = table.step(self._pawns, table.where(self._pawns), colour * 4 + pawn - 1, count)
+    where = table.where(self._pawns)
+    target = table.step(self._pawns, where, colour * 4 + pawn - 1, count)
     if isinstance(target, str):
         return f"Pawn {pawn} cannot move {count}: {target}."
-    entering = table.enter(self._pawns, table.where(self._pawns), colour)
+    entering = table.enter(self._pawns, where, colour)
     if kind == "dice" and count == 5 and table.auto_fives and isinstance(entering, tuple):
         return "A 5 must bring a pawn out of the nest while one can enter (Auto Fives)."
     if self.fourteen:

@@ -13,6 +13,7 @@ on a new square" are all the same search.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -47,6 +48,8 @@ class Step(Move):
         return f"{self.pawn}+{self.count}"
 
 
+STEP_TEXT = re.compile(r"^(\d+)\s*\+\s*(\d+)$")
+"""``pawn+count`` as typed (normalised): a :class:`Step`, or an explainable mistake."""
 ENTER = Enter()
 STEPS = {(p, c): Step(p, c) for p in range(1, 5) for c in (*range(1, 7), 10, 20)}
 
@@ -215,14 +218,15 @@ class RollPlay:
         bonus = self.kind(node) == "bonus"
         if bonus:
             counts: tuple[int, ...] = (bonuses[0],)
-            rest, later = remaining, bonuses[1:]
+            later = bonuses[1:]
         else:
             counts = tuple(sorted(set(remaining)))
-            rest, later = remaining, bonuses
+            later = bonuses
             entering = None if self.fourteen else table.enter(pawns, where, colour)
             if isinstance(entering, tuple):
+                # a 5, or (outside a 14 there are at most two dice) both dice totalling 5
                 used = (5,) if 5 in remaining else remaining if sum(remaining) == 5 else None
-                if used and (len(used) == 1 or len(remaining) == 2):
+                if used:
                     pid, captured = entering
                     after = self._moved(pawns, pid, 0, captured)
                     gained = (CAPTURE_BONUS,) if captured is not None else ()
@@ -246,7 +250,7 @@ class RollPlay:
                 elif to == HOME and table.home_bonus:
                     gained = later + (table.home_bonus,)
                 if bonus:
-                    yield STEPS[i + 1, count], (after, rest, gained), 0
+                    yield STEPS[i + 1, count], (after, remaining, gained), 0
                 else:
                     yield STEPS[i + 1, count], (after, _without(remaining, count), gained), 1
 

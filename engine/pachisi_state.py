@@ -1,10 +1,6 @@
-"""Pachisi, 2-4 players, two rule sets (rules/pachisi-*.txt, read as RULINGS.md says).
-
-A turn: the roller's dice are a chance move (``roll 3 5``); then the player makes one move per
-die (``enter``, ``2+3``), or per part of a 14, and takes bonuses (``2+20``, ``2+10``); what
-cannot be played is forfeited by the engine. Doublets roll again. Before play, a roll-off
-(``roll 4`` online, ``roll 3 4`` classic, one chance move per player) picks who starts. Which
-moves are legal is decided in :mod:`engine.pachisi_play`.
+"""A Pachisi position and how a turn goes: roll-off, rolls, the player's moves, forfeits,
+doublets, the third-doublet penalty, undo, the end and the final report. Which moves are
+legal after a roll is decided in :mod:`engine.pachisi_play`.
 """
 
 from __future__ import annotations
@@ -16,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .core import CHANCE, Game, Move, Outcome, State
-from .pachisi_board import HOME, NEST, steps, weight
+from .pachisi_board import HOME, NEST, arms, steps, weight
 from .pachisi_explain import explain
 from .pachisi_play import Node, RollPlay, Table
 
@@ -44,7 +40,6 @@ class Undo(Move):
 ONE_DIE = tuple(Roll((d,)) for d in range(1, 7))
 TWO_DICE = tuple(Roll((a, b)) for a in range(1, 7) for b in range(a, 7))
 UNDO = Undo()
-_STEP_TEXT = re.compile(r"^(\d+)\s*\+\s*(\d+)$")
 _ROLL_TEXT = re.compile(r"^roll((?: [1-6]){1,2})$")
 
 
@@ -79,8 +74,7 @@ class PachisiState(State):
     this turn); ``fourteen``; ``rolloff`` (each seat's roll-off throw in the current round, or
     None); ``contenders`` (seats still in the roll-off); ``effects`` (what the last pawn move
     did, as :class:`Effect`, kept through the rolls that follow it; a third-doublet penalty
-    replaces it); ``arms`` (the arm of the
-    cross each seat sits at).
+    replaces it); ``arms`` (the arm of the cross each seat sits at).
     """
 
     __slots__ = (
@@ -136,8 +130,6 @@ class PachisiState(State):
 
     @property
     def arms(self) -> tuple[int, ...]:
-        from .pachisi_board import arms
-
         return arms(self.num_players)
 
     @property
@@ -206,7 +198,7 @@ class PachisiState(State):
         return moves
 
     def _chance_probabilities(self) -> list[float]:
-        if len(self.legal_moves()) == 6:
+        if self.phase == ROLLOFF and self.options["rules"] == "online":
             return [1 / 6] * 6
         return [(1 if m.dice[0] == m.dice[1] else 2) / 36 for m in TWO_DICE]  # type: ignore[attr-defined]
 
@@ -218,7 +210,9 @@ class PachisiState(State):
         return new
 
     def _play(self, move: Move) -> None:
-        if not isinstance(move, Roll):  # a roll keeps showing the last pawn move
+        # A roll keeps showing the last pawn move; anything else starts afresh (also in the
+        # undo snapshot below, so an undone move leaves no trail).
+        if not isinstance(move, Roll):
             self.effects = ()
         if isinstance(move, Roll):
             if self.phase == ROLLOFF:
@@ -270,7 +264,7 @@ class PachisiState(State):
         self.dice = dice
         self.doublets = self.doublets + 1 if a == b else 0
         self.forfeited = self.lost_bonuses = self.bonuses = ()
-        colour = table.colour(self.seat, self._pawns)
+        colour = self.moving_colour
         mine = self._pawns[colour * 4 : colour * 4 + 4]
         if a == b and self.doublets == 3 and self.options["third_doublet_penalty"]:
             self.parts = self.remaining = ()
