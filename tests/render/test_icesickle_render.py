@@ -9,15 +9,13 @@ Regenerate the golden images after an intended change of the picture with
 from __future__ import annotations
 
 import io
-import os
 import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 import engine
 import render
@@ -25,11 +23,10 @@ from engine.icesickle import GRID, Jump, Place
 from render import icesickle as drawing
 from render.theme import DEFAULT_THEME
 
+from .goldens import GOLDEN, check_golden, mean_difference
+
 GAME = engine.get_game("icesickle")
 NAMES = ("Alice", "Bob")
-GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("PARLOR_REGEN_GOLDEN") == "1"
-GOLDEN_BLOCK = 8
 GOLDEN_TOLERANCE = 0.75
 """Largest mean absolute difference per channel (0-255) from a golden image, both first
 averaged over GOLDEN_BLOCK x GOLDEN_BLOCK blocks so that glyph-edge noise cancels out.
@@ -241,30 +238,12 @@ def test_alt_text_stays_under_discords_limit_with_long_names():
 # -- golden images ---------------------------------------------------------------------------
 
 
-def mean_difference(a: Image.Image, b: Image.Image) -> float:
-    """Mean absolute difference per channel of the two images seen at 1/GOLDEN_BLOCK size."""
-    a = a.convert("RGB").reduce(GOLDEN_BLOCK)
-    b = b.convert("RGB").reduce(GOLDEN_BLOCK)
-    stat = ImageStat.Stat(ImageChops.difference(a, b))
-    return sum(stat.mean) / len(stat.mean)
-
-
 GOLDENS = {"icesickle-jump.png": JUMP_TWO, "icesickle-over.png": WIN}
 
 
 @pytest.mark.parametrize("filename", list(GOLDENS))
 def test_golden_image(filename):
-    path = GOLDEN / filename
-    data = render.render(replay(GOLDENS[filename]), names=NAMES)
-    if REGEN:
-        path.parent.mkdir(exist_ok=True)
-        path.write_bytes(data)
-    assert path.exists(), f"missing {path}; run with PARLOR_REGEN_GOLDEN=1 to create it"
-    difference = mean_difference(open_png(data), Image.open(path))
-    assert difference <= GOLDEN_TOLERANCE, (
-        f"{filename} differs from the golden image by {difference:.2f} per channel; if the "
-        "change is intended, look at the new image and regenerate with PARLOR_REGEN_GOLDEN=1"
-    )
+    check_golden(filename, render.render(replay(GOLDENS[filename]), names=NAMES), GOLDEN_TOLERANCE)
 
 
 def test_golden_tolerance_catches_a_layout_change():

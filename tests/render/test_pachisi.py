@@ -10,14 +10,12 @@ Regenerate the golden images after an intended change of the picture with
 from __future__ import annotations
 
 import io
-import os
 import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 import engine
 import render
@@ -27,12 +25,11 @@ from render import pachisi_layout as lay
 from render import pachisi_words as words
 from render.theme import DEFAULT_THEME
 
+from .goldens import GOLDEN, check_golden, mean_difference
+
 GAME = engine.get_game("pachisi")
 NAMES = ("Alice", "Bob", "Carol", "Dan")
 SIZE = (lay.WIDTH, lay.HEIGHT)
-GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("PARLOR_REGEN_GOLDEN") == "1"
-GOLDEN_BLOCK = 8
 GOLDEN_TOLERANCE = 0.55
 """Largest mean absolute difference per channel (0-255) from a golden image, both first
 averaged over GOLDEN_BLOCK x GOLDEN_BLOCK blocks so that glyph-edge noise cancels out (as for
@@ -469,30 +466,12 @@ def test_alt_text_stays_under_discords_limit_with_long_names():
 # -- golden images ---------------------------------------------------------------------------
 
 
-def mean_difference(a: Image.Image, b: Image.Image) -> float:
-    """Mean absolute difference per channel of the two images seen at 1/GOLDEN_BLOCK size."""
-    a = a.convert("RGB").reduce(GOLDEN_BLOCK)
-    b = b.convert("RGB").reduce(GOLDEN_BLOCK)
-    stat = ImageStat.Stat(ImageChops.difference(a, b))
-    return sum(stat.mean) / len(stat.mean)
-
-
 GOLDENS = {"pachisi-start.png": lambda: GAME.new_game(4), "pachisi-busy.png": busy}
 
 
 @pytest.mark.parametrize("filename", list(GOLDENS))
 def test_golden_image(filename):
-    path = GOLDEN / filename
-    data = render.render(GOLDENS[filename](), names=NAMES)
-    if REGEN:
-        path.parent.mkdir(exist_ok=True)
-        path.write_bytes(data)
-    assert path.exists(), f"missing {path}; run with PARLOR_REGEN_GOLDEN=1 to create it"
-    difference = mean_difference(open_png(data), Image.open(path))
-    assert difference <= GOLDEN_TOLERANCE, (
-        f"{filename} differs from the golden image by {difference:.2f} per channel; if the "
-        "change is intended, look at the new image and regenerate with PARLOR_REGEN_GOLDEN=1"
-    )
+    check_golden(filename, render.render(GOLDENS[filename](), names=NAMES), GOLDEN_TOLERANCE)
 
 
 def test_golden_tolerance_catches_a_change_of_the_position():
