@@ -19,8 +19,9 @@ from discord.ext import commands
 
 from .boards import Boards
 from .cogs import Games
+from .messages import lapsed_text
 from .service import Service
-from .table import Table, lapsed_text
+from .table import Table
 from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger("parlor")

@@ -12,10 +12,10 @@ from discord.ext import commands
 
 import engine
 
+from .messages import clean, title_line
 from .play_command import play_group
 from .records import GameRecord, ServiceError
 from .rules_text import RULES
-from .table import clean, title_line
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -135,10 +135,13 @@ class Games(commands.Cog):
             except ServiceError as exc:
                 await interaction.response.send_message(str(exc), ephemeral=True)
                 return
-            await interaction.response.send_message(
-                f"You resigned game #{record.id}.", ephemeral=True
-            )
-            await self.bot.table.post_turn(record)
+            if record.over:
+                told, note = f"You resigned game #{record.id}.", ""
+            else:  # a table of three or four plays on without the player
+                told = f"You left game #{record.id}; the others play on without you."
+                note = f"{clean(interaction.user.display_name)} left the game."
+            await interaction.response.send_message(told, ephemeral=True)
+            await self.bot.table.post_turn(record, note)
 
     @resign.autocomplete("game")
     async def _resign_game_ac(self, interaction, current):

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 import engine
 import render
 
+from .messages import report_lines
 from .service import GameRecord, Player, Service, ServiceError
 
 HELP = """\
@@ -34,6 +35,8 @@ def result_line(game: GameRecord) -> str:
     if not outcome.winners:
         return f"Game over: a draw, {outcome.reason}.{scores}"
     winners = " and ".join(game.names[s] for s in outcome.winners)
+    if report := report_lines(game, game.names):  # Pachisi: every player, H-S
+        return "\n".join((f"Game over: {winners} wins, {outcome.reason}.", *report))
     return f"Game over: {winners} wins, {outcome.reason}.{scores}"
 
 

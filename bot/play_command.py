@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 RESERVED = ("opponent", "players", "roll")
 """Parameter names the command uses itself; a game option may not take them."""
 
-NOT_OFFERED = {("pachisi", "turn_timer")}
-"""Engine options the bot does not act on yet, so /play does not offer them (their default,
-off, applies): Pachisi's turn timer needs a way to remove a timed-out player."""
-
 ROLL_CHOICES = [
     app_commands.Choice(name="the bot rolls for you when the dice are due", value="bot"),
     app_commands.Choice(name="each player presses a Roll button", value="button"),
@@ -87,8 +83,6 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         counts = range(max(game.min_players, 2), game.max_players + 1)
         choices["players"] = [app_commands.Choice(name=str(n), value=n) for n in counts][:25]
     for name, option in game.options.items():
-        if (key, name) in NOT_OFFERED:
-            continue
         if name in RESERVED:
             raise ValueError(f"{game.title}: option name {name!r} is taken by /play")
         params.append(P(name, P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))

@@ -127,6 +127,11 @@ class GameRecord:
         return _seat_among(self.players, user_id)
 
     @property
+    def gone(self) -> frozenset[int]:
+        """Seats removed from a game that went on without them (the engine's ``gone``)."""
+        return frozenset(getattr(self.state, "gone", ()))
+
+    @property
     def rolls_by_hand(self) -> bool:
         """The table chose a Roll button over the bot rolling the dice when they are due."""
         return self.settings.get("roll") == "button"

@@ -35,6 +35,7 @@ from .storage import MoveRow, Storage
 
 if TYPE_CHECKING:
     from .lobby import Lobbies
+    from .turn_timer import TurnTimer
 
 CHALLENGE_TTL = 15 * 60
 """Seconds before an unanswered challenge lapses."""
@@ -76,6 +77,13 @@ class Service:
         from .lobby import Lobbies  # lobby.py builds on this module
 
         return Lobbies(self)
+
+    @cached_property
+    def turn_timer(self) -> TurnTimer:
+        """Removing a player whose turn timer ran out (``bot/turn_timer.py``)."""
+        from .turn_timer import TurnTimer
+
+        return TurnTimer(self)
 
     async def close(self) -> None:
         await self.storage.close()
@@ -227,8 +235,12 @@ class Service:
         return _record(row, seats)
 
     async def games_of(self, user_id: int, *, active_only: bool = True) -> list[GameRecord]:
+        """The user's games (``active_only``: those still going that they are still in)."""
         rows = await self.storage.games_of(user_id, active_only=active_only)
-        return [_record(row, await self.storage.seats(row["id"])) for row in rows]
+        games = [_record(row, await self.storage.seats(row["id"])) for row in rows]
+        if active_only:
+            games = [g for g in games if g.seat_of(user_id) not in g.gone]
+        return games
 
     async def history(self, game_id: int) -> list[MoveRow]:
         await self.game(game_id)
@@ -263,11 +275,20 @@ class Service:
             return await self._commit(record, after, [(str(move), seat, user_id)])
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
+        """``user_id`` gives up. Where the engine can remove a player (a Pachisi table of three
+        or four), the others play on without them; otherwise the others win."""
+        from .turn_timer import removal_of
+
         async with self._lock(game_id):
             record = await self.game(game_id)
             seat = _seat(record, user_id)
             if record.over:
                 raise Closed("This game is already over.")
+            if seat in record.gone:
+                raise Closed("You have already left this game.")
+            if (move := removal_of(record.state, seat)) is not None:
+                after = record.state.apply(move)
+                return (await self._commit(record, after, [(str(move), seat, user_id)])).game
             winners = [s for s in range(record.num_players) if s != seat]
             result = {"resigned": seat, "winners": winners}
             return (await self._commit(record, record.state, [], result)).game

@@ -1,8 +1,9 @@
 """The Discord side of a game table: what the bot posts and how it answers clicks and commands.
 
 Commands and components call these methods; they call the service, and turn its answers into
-messages. Nothing here decides a rule: refusals come from the service or the engine, with
-their messages shown to the one user who asked (ephemerally).
+messages (the texts are in ``bot/messages.py``). Nothing here decides a rule: refusals come
+from the service or the engine, with their messages shown to the one user who asked
+(ephemerally).
 """
 
 from __future__ import annotations
@@ -13,62 +14,22 @@ from typing import TYPE_CHECKING
 import discord
 
 import engine
-from engine.core import option_text
 
-from .records import Challenge, GameRecord, Player, ServiceError
+from .messages import (
+    challenge_text,
+    clean,
+    lobby_text,
+    played_note,
+    player_of,
+    status_line,
+    title_line,
+    turn_mentions,
+)
+from .records import GameRecord, ServiceError
 from .ui import challenge_view, game_view, lobby_view
 
 if TYPE_CHECKING:
     from .app import ParlorBot
-
-VERB = {"place": "place", "jump": "jump"}
-
-
-def player_of(user: discord.abc.User) -> Player:
-    return Player(user.id, user.display_name)
-
-
-def clean(text: str) -> str:
-    """User-supplied text made safe to echo: no markdown, no mentions."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
-def mention(player: Player) -> str:
-    return f"<@{player.user_id}>"
-
-
-def title_line(record: GameRecord) -> str:
-    names = " vs ".join(clean(p.name) for p in record.players)
-    return f"**{record.game.title}** #{record.id} · {names}"
-
-
-def status_line(record: GameRecord) -> str:
-    """Whose turn it is (with a mention that notifies them), or the result."""
-    outcome = record.outcome
-    if record.over and outcome is not None:
-        every = range(record.num_players)
-        if outcome.winners:
-            won = " and ".join(mention(record.players[s]) for s in outcome.winners)
-            lost = " and ".join(
-                mention(record.players[s]) for s in every if s not in outcome.winners
-            )
-            return f"Game over: {won} wins against {lost} ({clean(outcome.reason)})."
-        drawn = " and ".join(mention(p) for p in record.players)
-        return f"Game over: {drawn} draw ({clean(outcome.reason)})."
-    mover = record.player_to_move
-    assert mover is not None
-    phase = getattr(record.state, "phase", "")
-    verb = "roll" if record.awaiting_roll else VERB.get(phase, "move")
-    return f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
-
-
-def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
-    if record.over:
-        users = [discord.Object(p.user_id) for p in record.players]
-    else:
-        mover = record.player_to_move
-        users = [discord.Object(mover.user_id)] if mover else []
-    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
 class Table:
@@ -289,6 +250,22 @@ class Table:
             await interaction.response.send_message(f"Played {played.moves[0]}.", ephemeral=True)
         await self.post_turn(played.game, note)
 
+    async def remove(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """Another player removes the player to act, whose turn timer ran out."""
+        try:  # the version check makes the player read here the one removed
+            mover = (await self.service.game(game_id)).player_to_move
+            played = await self.service.turn_timer.remove(
+                game_id, interaction.user.id, version=version
+            )
+        except (engine.IllegalMove, ServiceError) as exc:
+            await self.refuse(interaction, f"Not removed: {exc}")
+            return
+        name = clean(mover.name) if mover else "The player"
+        remover = clean(interaction.user.display_name)
+        note = f"{remover} removed {name} from the game: the turn timer ran out."
+        await interaction.response.edit_message(view=None)
+        await self.post_turn(played.game, note)
+
     async def show_page(
         self, interaction: discord.Interaction, game_id: int, version: int, page: int
     ) -> None:
@@ -306,55 +283,3 @@ class Table:
             await self.refuse(interaction, str(exc))
             return
         await interaction.response.edit_message(view=game_view(record, page))
-
-
-def played_note(name: str, moves: tuple[str, ...]) -> str:
-    """What a request did, e.g. "Ann played **m2**. Rolled: roll 5." (a roll by hand reads
-    "Ann rolled **5**")."""
-    first, *rolls = moves
-    if first.startswith("roll "):
-        note = f"{name} rolled **{first.removeprefix('roll ')}**."
-    else:
-        note = f"{name} played **{first}**."
-    if rolls:
-        note += f" Rolled: {', '.join(rolls)}."
-    return note
-
-
-def lobby_text(lobby: Challenge) -> str:
-    """The lobby message: the game, its options, the seats taken and free, what to do."""
-    game, host = lobby.game, clean(lobby.host.name)
-    chosen = [f"{name} {option_text(value)}" for name, value in lobby.options.items()]
-    if lobby.settings.get("roll") == "button":
-        chosen.append("dice rolled with a button")
-    head = f"**{game.title}** lobby, hosted by {host}"
-    if chosen:
-        head += f" · {clean(', '.join(chosen))}"
-    seated = ", ".join(clean(p.name) for p in lobby.seated)
-    if lobby.status == "cancelled":
-        return f"{head}\nThe host left, so the lobby is closed."
-    if lobby.status != "open":
-        return f"{head}\nThis lobby is closed ({lobby.status})."
-    free = lobby.free_seats
-    least = max(game.min_players, 2)
-    return (
-        f"{head}\nSeated ({len(lobby.seated)}/{lobby.num_players}): {seated} · "
-        f"{free} free seat{'s' if free != 1 else ''}\n"
-        f"Press **Join** to take a seat. {host} can press **Start** once {least} are in; "
-        "a full lobby starts by itself. The lobby lapses in 15 minutes."
-    )
-
-
-def lapsed_text(challenge: Challenge) -> str:
-    """What a lapsed challenge's or lobby's message says."""
-    if challenge.is_lobby:
-        return f"Lobby for {challenge.game.title} lapsed: it did not start within 15 minutes."
-    return f"Challenge to {challenge.game.title} lapsed."
-
-
-def challenge_text(challenge: Challenge) -> str:
-    invited = mention(challenge.invited) if challenge.invited else "anyone"
-    return (
-        f"{invited}: {clean(challenge.host.name)} challenges you to "
-        f"**{challenge.game.title}**. The challenge lapses in 15 minutes."
-    )

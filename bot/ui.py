@@ -16,6 +16,7 @@ import discord
 import engine
 
 from .records import Challenge, GameRecord
+from .turn_timer import deadline
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -77,6 +78,7 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
             custom_id=RollButton.custom_id_for(record),
         )
         view.add_item(RollButton(button))
+        _add_remove_button(view, record)
         return view
     groups = move_groups(record.state)
     pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
@@ -99,6 +101,7 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
                 row=4,
             )
             view.add_item(ControlButton(button))
+    _add_remove_button(view, record)
     if pages > 1:
         for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
             if 0 <= target < pages:
@@ -110,6 +113,22 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
                 )
                 view.add_item(PageButton(button))
     return view
+
+
+def _add_remove_button(view: discord.ui.View, record: GameRecord) -> None:
+    """At a table with a turn timer, a button for the others to remove the player to act
+    once their time has run out (pressed early, it says how long is left)."""
+    mover = record.player_to_move
+    if deadline(record) is None or mover is None:
+        return
+    button = discord.ui.Button(
+        label=f"Remove {mover.name}"[:80],
+        emoji="\N{ALARM CLOCK}",
+        style=discord.ButtonStyle.danger,
+        custom_id=RemoveButton.custom_id_for(record),
+        row=4,
+    )
+    view.add_item(RemoveButton(button))
 
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:
@@ -307,4 +326,35 @@ class ControlButton(
             )
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ControlButton, LobbyButton, MoveSelect, PageButton, RollButton)
+class RemoveButton(
+    _FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"^parlor:rm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})$",
+):
+    """Remove the player to act, whose turn timer ran out (``bot/turn_timer.py``)."""
+
+    game: int
+    version: int
+
+    def __init__(self, button: discord.ui.Button) -> None:
+        super().__init__(button)
+        self._read_id(button.custom_id)
+
+    @staticmethod
+    def custom_id_for(record: GameRecord) -> str:
+        return f"parlor:rm:{record.id}:{record.version}"
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+        async with interaction.client.handling():
+            await interaction.client.table.remove(interaction, self.game, self.version)
+
+
+DYNAMIC_ITEMS = (
+    ChallengeButton,
+    ControlButton,
+    LobbyButton,
+    MoveSelect,
+    PageButton,
+    RemoveButton,
+    RollButton,
+)

@@ -257,6 +257,10 @@ class State(ABC):
         """Hook: at a chance node, the seat whose roll it is (``None``: nobody's, e.g. a deal)."""
         return None
 
+    def _removals(self) -> list[Move]:
+        """Hook: moves that take a player out of a game that goes on without them."""
+        return []
+
     # -- the public API ----------------------------------------------------------------------
 
     @property
@@ -284,6 +288,15 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.to_move is None
 
+    def removal_moves(self) -> list[Move]:
+        """Moves that take a player out while the others play on (Pachisi: ``remove 2``, for a
+        player whose turn timer ran out or who leaves a table of three or four).
+
+        They are not among ``legal_moves()``: they are not the decision of the player to act,
+        and any seated player may make one whenever the caller allows it (the engine has no
+        clock). ``parse`` and ``apply`` accept them. Empty for games without removals."""
+        return [] if self.to_move is None else self._removals()
+
     def legal_moves(self) -> list[Move]:
         if self._legal_cache is None:
             self._legal_cache = [] if self.to_move is None else self._generate_moves()
@@ -304,7 +317,8 @@ class State(ABC):
         if not wanted:
             raise IllegalMove(f"Type a move, e.g. {self._example()}.")
         if self._by_text is None:
-            self._by_text = {normalize_move_text(str(m)): m for m in self._legal()}
+            every = (*self._legal(), *self.removal_moves())
+            self._by_text = {normalize_move_text(str(m)): m for m in every}
         move = self._by_text.get(wanted)
         if move is None:
             raise IllegalMove(self._explain(wanted))
@@ -313,7 +327,7 @@ class State(ABC):
     def apply(self, move: str | Move) -> State:
         if isinstance(move, str):
             move = self.parse(move)
-        elif move not in self._legal():
+        elif move not in self._legal() and move not in self.removal_moves():
             if self.to_move is None:
                 raise IllegalMove("The game is over; no more moves can be played.")
             raise IllegalMove(self._explain(normalize_move_text(str(move))))

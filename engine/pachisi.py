@@ -15,8 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 from .core import Game, IllegalMove, Move, Option
+from .pachisi_moves import REMOVE_TEXT, REMOVES, ROLL_TEXT, UNDO, Roll
 from .pachisi_play import ENTER, STEP_TEXT, STEPS, RollPlay
-from .pachisi_state import _ROLL_TEXT, PLAY, UNDO, PachisiState, Roll
+from .pachisi_state import PLAY, PachisiState
 
 
 class Pachisi(Game):
@@ -63,12 +64,14 @@ class Pachisi(Game):
             return ENTER
         if text == "undo":
             return UNDO
-        if m := _ROLL_TEXT.match(text):
+        if (m := REMOVE_TEXT.match(text)) and int(m.group(1)) < len(REMOVES):
+            return REMOVES[int(m.group(1))]
+        if m := ROLL_TEXT.match(text):
             dice = tuple(sorted(int(d) for d in m.group(1).split()))
             return Roll(dice)
         if (m := STEP_TEXT.match(text)) and (key := (int(m.group(1)), int(m.group(2)))) in STEPS:
             return STEPS[key]
-        raise IllegalMove(f"{text!r} is not Pachisi notation (roll 3 5, enter, 2+3).")
+        raise IllegalMove(f"{text!r} is not Pachisi notation (roll 3 5, enter, 2+3, remove 2).")
 
     def _state_from_data(
         self,

@@ -5,42 +5,17 @@ legal after a roll is decided in :mod:`engine.pachisi_play`.
 
 from __future__ import annotations
 
-import re
-import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .core import CHANCE, Game, Move, Outcome, State
-from .pachisi_board import HOME, NEST, arms, steps, weight
+from .pachisi_board import HOME, NEST, arms, steps
 from .pachisi_explain import explain
+from .pachisi_moves import ONE_DIE, REMOVES, ROLL_TEXT, TWO_DICE, UNDO, Remove, Roll, Undo
 from .pachisi_play import Node, RollPlay, Table
+from .pachisi_report import ReportRow, report
 
 ROLLOFF, ROLL, PLAY, OVER = "rolloff", "roll", "play", "over"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Roll(Move):
-    """Dice thrown (a chance move): one die in the online roll-off, else two, ascending."""
-
-    dice: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "roll " + " ".join(map(str, self.dice))
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Undo(Move):
-    """Take back the last move of the current dice play (option ``undo``)."""
-
-    def __str__(self) -> str:
-        return "undo"
-
-
-ONE_DIE = tuple(Roll((d,)) for d in range(1, 7))
-TWO_DICE = tuple(Roll((a, b)) for a in range(1, 7) for b in range(a, 7))
-UNDO = Undo()
-_ROLL_TEXT = re.compile(r"^roll((?: [1-6]){1,2})$")
 
 
 class Effect(NamedTuple):
@@ -52,15 +27,6 @@ class Effect(NamedTuple):
     pawn: int
     start: int
     end: int
-
-
-class ReportRow(NamedTuple):
-    place: int
-    seat: int
-    home: int
-    steps: int
-    random: bool
-    """Placed after a full tie by a random draw (the report marks it ``*``)."""
 
 
 class PachisiState(State):
@@ -94,6 +60,7 @@ class PachisiState(State):
         "parts",
         "phase",
         "remaining",
+        "removed",
         "rolloff",
         "seat",
         "undo_stack",
@@ -119,6 +86,7 @@ class PachisiState(State):
         self.pairs: tuple[tuple[int, int, int], ...] = ()
         self.undo_stack: tuple[dict[str, Any], ...] = ()
         self.effects: tuple[Effect, ...] = ()
+        self.removed: tuple[tuple[int, int, int], ...] = ()
         self._ctx: RollPlay | None = None
         self._moves: list[tuple[Move, Node]] = []
 
@@ -138,7 +106,11 @@ class PachisiState(State):
         return self._table.colour(self.seat, self._pawns)
 
     def score(self, seat: int) -> tuple[int, int]:
-        """``(H, S)``: pawns HOME, and the steps of all four pawns (nest -5, HOME 71)."""
+        """``(H, S)``: pawns HOME, and the steps of all four pawns (nest -5, HOME 71); for a
+        player who left, the score when they left."""
+        for gone, home, total in self.removed:
+            if gone == seat:
+                return home, total
         mine = self._pawns[seat * 4 : seat * 4 + 4]
         return sum(r == HOME for r in mine), sum(steps(r) for r in mine)
 
@@ -147,26 +119,13 @@ class PachisiState(State):
         return f"{home}-{total}"
 
     def report(self) -> list[ReportRow]:
-        """Every player from first to last: winners, then more pawns HOME, then S, then the
-        weighted tie-break, then a draw (fixed by the game's record, so replays agree)."""
-        record = " ".join(str(m) for m in self.history).encode()
-        winners = self.outcome.winners if self.outcome else ()
+        """Every player from first to last (see :mod:`engine.pachisi_report`)."""
+        return report(self)
 
-        def key(seat: int) -> tuple[int, int, int, int]:
-            home, total = self.score(seat)
-            weighted = total + sum(weight(r) for r in self._pawns[seat * 4 : seat * 4 + 4])
-            return (seat in winners, home, total, weighted)
-
-        order = sorted(
-            range(self.num_players),
-            key=lambda s: (key(s), zlib.crc32(record + bytes([s]))),
-            reverse=True,
-        )
-        rows = []
-        for place, seat in enumerate(order, 1):
-            tied = any(key(o) == key(seat) for o in order if o != seat)
-            rows.append(ReportRow(place, seat, *self.score(seat), tied))
-        return rows
+    @property
+    def gone(self) -> frozenset[int]:
+        """Seats removed from the game."""
+        return frozenset(seat for seat, _, _ in self.removed)
 
     # -- the engine contract ----------------------------------------------------------------
 
@@ -184,7 +143,13 @@ class PachisiState(State):
         if self.phase != OVER:
             return None
         winners = tuple(sorted(self._table.team(self.seat)))
-        reason = "all eight pawns HOME" if len(winners) > 1 else "all four pawns HOME"
+        if not self._table.won(self.seat, self._pawns):
+            others = "players" if self.num_players - len(winners) > 1 else "player"
+            reason = f"the other {others} left the game"
+        elif len(winners) > 1:
+            reason = "all eight pawns HOME"
+        else:
+            reason = "all four pawns HOME"
         return Outcome(winners, tuple(self.score(s)[1] for s in range(self.num_players)), reason)
 
     def _generate_moves(self) -> list[Move]:
@@ -196,6 +161,9 @@ class PachisiState(State):
         if self.undo_stack:
             moves.append(UNDO)
         return moves
+
+    def _removals(self) -> list[Move]:
+        return [REMOVES[s] for s in range(self.num_players) if s not in self.gone]
 
     def _chance_probabilities(self) -> list[float]:
         if self.phase == ROLLOFF and self.options["rules"] == "online":
@@ -221,6 +189,9 @@ class PachisiState(State):
             self._roll(move.dice)
             if self.phase == ROLL and self._ctx is None:  # the third-doublet penalty
                 return
+        elif isinstance(move, Remove):
+            self._remove(move.seat)
+            return
         elif isinstance(move, Undo):
             self._load(self.undo_stack[-1])
             self.undo_stack = self.undo_stack[:-1]
@@ -246,12 +217,15 @@ class PachisiState(State):
         later = self.contenders[self.contenders.index(self.seat) + 1 :]
         if later:
             self.seat = later[0]
-            return
-        if self.options["rules"] == "online":  # highest die starts
-            best = max(sum(throws[s]) for s in self.contenders)  # type: ignore[arg-type]
-        else:  # lowest total starts
-            best = min(sum(throws[s]) for s in self.contenders)  # type: ignore[arg-type]
-        tied = tuple(s for s in self.contenders if sum(throws[s]) == best)  # type: ignore[arg-type]
+        else:
+            self._decide_roll_off()
+
+    def _decide_roll_off(self) -> None:
+        """Every contender has thrown: the best starts, or the tied best throw again."""
+        totals = {s: sum(self.rolloff[s]) for s in self.contenders}  # type: ignore[arg-type]
+        online = self.options["rules"] == "online"  # highest die starts, classic lowest total
+        best = max(totals.values()) if online else min(totals.values())
+        tied = tuple(s for s in self.contenders if totals[s] == best)
         self.seat = tied[0]
         if len(tied) > 1:
             self.contenders = tied
@@ -319,9 +293,44 @@ class PachisiState(State):
                 self.lost_bonuses += self.bonuses[:1]
                 self.bonuses = self.bonuses[1:]
 
+    def _remove(self, seat: int) -> None:
+        """Take ``seat``'s side out; the game ends when one player (or team) is left."""
+        out = self._table.team(seat)
+        pawns = list(self._pawns)
+        for s in out:
+            self.removed += ((s, *self.score(s)),)
+            pawns[s * 4 : s * 4 + 4] = [NEST] * 4
+        self._pawns = tuple(pawns)
+        self.undo_stack = ()
+        gone = self.gone
+        left = [s for s in range(self.num_players) if s not in gone]
+        if set(left) <= set(self._table.team(left[0])):
+            self.seat, self.phase, self._moves = left[0], OVER, []
+            return
+        if self.phase == ROLLOFF:
+            later = self.contenders[self.contenders.index(self.seat) + 1 :]
+            self.contenders = tuple(s for s in self.contenders if s not in gone)
+            if self.seat in gone:
+                later = tuple(s for s in later if s not in gone)
+                if later:
+                    self.seat = later[0]
+                else:
+                    self._decide_roll_off()
+        elif self.seat in gone:
+            self.remaining = self.bonuses = ()
+            self._next_turn()
+            self._moves = []
+        elif self.phase == PLAY:  # the pawns that left no longer capture or block
+            self.pairs = tuple(p for p in self.pairs if p[0] >> 2 not in gone)
+            self._ctx = RollPlay(self._table, self.seat, self.fourteen, self.pairs)
+            self._settle()
+
     def _next_turn(self) -> None:
         step = -1 if self.options["rules"] == "online" else 1  # online passes clockwise
+        gone = self.gone
         self.seat = (self.seat + step) % self.num_players
+        while self.seat in gone:
+            self.seat = (self.seat + step) % self.num_players
         self.doublets = 0
         self.phase = ROLL
         self._ctx = None
@@ -362,6 +371,7 @@ class PachisiState(State):
             "fourteen": self.fourteen,
             "pairs": [list(p) for p in self.pairs],
             "effects": [list(e) for e in self.effects],
+            "removed": [list(r) for r in self.removed],
         }
         if with_undo:
             data["undo"] = list(self.undo_stack)
@@ -384,9 +394,10 @@ class PachisiState(State):
         self.fourteen = data["fourteen"]
         self.pairs = tuple(tuple(p) for p in data["pairs"])  # type: ignore[misc]
         self.effects = tuple(Effect(*e) for e in data["effects"])
+        self.removed = tuple(tuple(r) for r in data.get("removed", ()))  # type: ignore[misc]
 
     def _rewrite(self, text: str) -> str:
-        if m := _ROLL_TEXT.match(text):  # dice in any order
+        if m := ROLL_TEXT.match(text):  # dice in any order
             return "roll " + " ".join(sorted(m.group(1).split()))
         return text
 

@@ -1,0 +1,139 @@
+"""What the bot says at a table, as text: titles, whose turn, results and reports, notes on
+what was played, challenge and lobby messages. Pure functions of the records, so they are
+easy to read and test; user-supplied names are escaped (``clean``) before they are shown."""
+
+from __future__ import annotations
+
+import discord
+
+from engine.core import option_text
+
+from .records import Challenge, GameRecord, Player
+from .turn_timer import deadline, timer_minutes
+
+VERB = {"place": "place", "jump": "jump"}
+
+
+def player_of(user: discord.abc.User) -> Player:
+    return Player(user.id, user.display_name)
+
+
+def clean(text: str) -> str:
+    """User-supplied text made safe to echo: no markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def mention(player: Player) -> str:
+    return f"<@{player.user_id}>"
+
+
+def title_line(record: GameRecord) -> str:
+    names = " vs ".join(clean(p.name) for p in record.players)
+    return f"**{record.game.title}** #{record.id} · {names}"
+
+
+def status_line(record: GameRecord) -> str:
+    """Whose turn it is (with a mention that notifies them), or the result."""
+    outcome = record.outcome
+    if record.over and outcome is not None:
+        every = range(record.num_players)
+        if outcome.winners:
+            won = " and ".join(mention(record.players[s]) for s in outcome.winners)
+            lost = " and ".join(
+                mention(record.players[s]) for s in every if s not in outcome.winners
+            )
+            verb = "win" if len(outcome.winners) > 1 else "wins"
+            line = f"Game over: {won} {verb} against {lost} ({clean(outcome.reason)})."
+            names = [clean(p.name) for p in record.players]
+            return "\n".join((line, *report_lines(record, names, star="\\*")))
+        drawn = " and ".join(mention(p) for p in record.players)
+        return f"Game over: {drawn} draw ({clean(outcome.reason)})."
+    mover = record.player_to_move
+    assert mover is not None
+    phase = getattr(record.state, "phase", "")
+    verb = "roll" if record.awaiting_roll else VERB.get(phase, "move")
+    line = f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
+    if (due := deadline(record)) is not None:  # Discord shows the time live, in local time
+        line += (
+            f"\n\N{ALARM CLOCK} Turn timer: {timer_minutes(record)} min, up <t:{int(due)}:R>;"
+            " then any other player may remove you."
+        )
+    return line
+
+
+def report_lines(record: GameRecord, names: list[str], star: str = "*") -> list[str]:
+    """A game's final report, where it has one (Pachisi): every player in order with the
+    score ``H-S``, ``*`` after a place drawn at random, "(left)" for a player who left."""
+    report = getattr(record.state, "report", None)
+    if report is None or record.state.outcome is None:
+        return []
+    rows = report()
+    lines = [
+        f"{r.place}. {names[r.seat]} {r.home}-{r.steps}{star if r.random else ''}"
+        f"{' (left)' if r.left else ''}"
+        for r in rows
+    ]
+    if any(r.random for r in rows):
+        lines.append(f"{star} a full tie: order drawn at random")
+    return lines
+
+
+def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
+    if record.over:
+        users = [discord.Object(p.user_id) for p in record.players]
+    else:
+        mover = record.player_to_move
+        users = [discord.Object(mover.user_id)] if mover else []
+    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
+
+
+def played_note(name: str, moves: tuple[str, ...]) -> str:
+    """What a request did, e.g. "Ann played **m2**. Rolled: roll 5." (a roll by hand reads
+    "Ann rolled **5**")."""
+    first, *rolls = moves
+    if first.startswith("roll "):
+        note = f"{name} rolled **{first.removeprefix('roll ')}**."
+    else:
+        note = f"{name} played **{first}**."
+    if rolls:
+        note += f" Rolled: {', '.join(rolls)}."
+    return note
+
+
+def lobby_text(lobby: Challenge) -> str:
+    """The lobby message: the game, its options, the seats taken and free, what to do."""
+    game, host = lobby.game, clean(lobby.host.name)
+    chosen = [f"{name} {option_text(value)}" for name, value in lobby.options.items()]
+    if lobby.settings.get("roll") == "button":
+        chosen.append("dice rolled with a button")
+    head = f"**{game.title}** lobby, hosted by {host}"
+    if chosen:
+        head += f" · {clean(', '.join(chosen))}"
+    seated = ", ".join(clean(p.name) for p in lobby.seated)
+    if lobby.status == "cancelled":
+        return f"{head}\nThe host left, so the lobby is closed."
+    if lobby.status != "open":
+        return f"{head}\nThis lobby is closed ({lobby.status})."
+    free = lobby.free_seats
+    least = max(game.min_players, 2)
+    return (
+        f"{head}\nSeated ({len(lobby.seated)}/{lobby.num_players}): {seated} · "
+        f"{free} free seat{'s' if free != 1 else ''}\n"
+        f"Press **Join** to take a seat. {host} can press **Start** once {least} are in; "
+        "a full lobby starts by itself. The lobby lapses in 15 minutes."
+    )
+
+
+def lapsed_text(challenge: Challenge) -> str:
+    """What a lapsed challenge's or lobby's message says."""
+    if challenge.is_lobby:
+        return f"Lobby for {challenge.game.title} lapsed: it did not start within 15 minutes."
+    return f"Challenge to {challenge.game.title} lapsed."
+
+
+def challenge_text(challenge: Challenge) -> str:
+    invited = mention(challenge.invited) if challenge.invited else "anyone"
+    return (
+        f"{invited}: {clean(challenge.host.name)} challenges you to "
+        f"**{challenge.game.title}**. The challenge lapses in 15 minutes."
+    )

@@ -1,0 +1,48 @@
+"""Pachisi's moves besides a pawn's (those are in :mod:`engine.pachisi_play`): the dice, the
+undo of the current dice play, and a player's removal."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .core import Move
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Roll(Move):
+    """Dice thrown (a chance move): one die in the online roll-off, else two, ascending."""
+
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(map(str, self.dice))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Undo(Move):
+    """Take back the last move of the current dice play (option ``undo``)."""
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+ONE_DIE = tuple(Roll((d,)) for d in range(1, 7))
+TWO_DICE = tuple(Roll((a, b)) for a in range(1, 7) for b in range(a, 7))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Remove(Move):
+    """Take ``seat`` (and, with partners, the partner) out of the game: a turn timer ran out,
+    or the player left. The others play on; the pawns leave the board."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"remove {self.seat}"
+
+
+UNDO = Undo()
+REMOVES = tuple(Remove(seat) for seat in range(4))
+ROLL_TEXT = re.compile(r"^roll((?: [1-6]){1,2})$")
+REMOVE_TEXT = re.compile(r"^remove (\d)$")
