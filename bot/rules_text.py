@@ -40,6 +40,10 @@ RULES = {
         "entry capture, no penalty.\n"
         "**Options:** blockades, first_pawn_out, undo (take back moves of the dice play), "
         "partners (4 players, opposite seats; when your pawns are HOME you move your "
-        "partner's). Score `H-S`: pawns HOME, then steps (nest -5, HOME 71)."
+        "partner's), turn_timer (1 or 2 minutes a move; once it runs out the others may "
+        "**Remove** the player). Score `H-S`: pawns HOME, then steps (nest -5, HOME 71).\n"
+        "**Leaving:** a removed player, or one who uses `/resign` at a table of 3-4, leaves "
+        "with their pawns; the others play on (a partner leaves with the team). The last "
+        "player or team left wins; leavers rank last in the report."
     ),
 }

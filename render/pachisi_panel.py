@@ -300,6 +300,8 @@ def _player_row(canvas, theme, state, names, seat, team, box) -> None:
     home = sum(r == HOME for r in rels)
     dot = "  \N{MIDDLE DOT}  "
     detail = f"nest {nest}{dot}out {4 - nest - home}{dot}HOME {home}"
+    if seat in state.gone:
+        detail = "left the game"
     x = name_x
     if team is not None:
         x += chip(canvas, theme, (x, my + 15), f"T{team + 1}", theme.text_dim, 13) + 8
@@ -325,7 +327,8 @@ def _report(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
             (x1 - 16, my), score + ("*" if r.random else ""), 22, theme.text, "rm", True
         )
         room = x1 - 16 - sw - 10 - (x0 + 78)
-        canvas.text((x0 + 78, my), names[r.seat], 21, theme.text, "lm", True, room)
+        name = f"{names[r.seat]} (left)" if r.left else names[r.seat]
+        canvas.text((x0 + 78, my), name, 21, theme.text, "lm", True, room)
         y += row
     if starred:
         canvas.text(

@@ -125,8 +125,10 @@ def hs_words(home: int, steps: int) -> str:
 
 
 def score_words(state, seat: int) -> str:
-    """A player's score ``H-S`` (see :func:`hs_words`)."""
-    return hs_words(*state.score(seat))
+    """A player's score ``H-S`` (see :func:`hs_words`), "left" before it for a player who left
+    the game (the score they left with)."""
+    score = hs_words(*state.score(seat))
+    return f"left {score}" if seat in state.gone else score
 
 
 def last_move_words(state, names: Sequence[str]) -> str:
@@ -156,6 +158,9 @@ def last_move_words(state, names: Sequence[str]) -> str:
         elif state.forfeited and not state.remaining:
             out += " Nothing can move: forfeited."
         return out
+    if text.startswith("remove"):  # with partners, the team leaves together
+        team = {move.seat, (move.seat + 2) % 4} if state.options["partners"] else {move.seat}
+        return f"{_listing([names[s] for s in sorted(team)])} left the game."
     mover = state.last_mover
     who = names[mover] if mover is not None and mover >= 0 else "?"
     return f"{who} played {text}: " + ", ".join(effect_words(state, names, mover)) + "."
@@ -229,6 +234,7 @@ def alt_text_pachisi(state, *, names: Sequence[str] | None = None) -> str:
         rows = state.report()
         report = ", ".join(
             f"{r.place}. {names[r.seat]} {hs_words(r.home, r.steps)}{'*' if r.random else ''}"
+            f"{' (left)' if r.left else ''}"
             for r in rows
         )
         note = " (* order drawn at random)" if any(r.random for r in rows) else ""

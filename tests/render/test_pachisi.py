@@ -148,6 +148,14 @@ PHASES = {
     "over-classic-3": lambda: first_state(3, {"rules": "classic"}, lambda s: s.is_over()),
     "over-partners": lambda: first_state(4, {"partners": True}, lambda s: s.is_over()),
     "busy": busy,
+    "left": lambda: first_state(3, {}, lambda s: s.phase == "play" and len(s.history) > 90).apply(
+        "remove 1"
+    ),
+    "over-left": lambda: (
+        first_state(3, {}, lambda s: s.phase == "play" and len(s.history) > 90)
+        .apply("remove 1")
+        .apply("remove 2")
+    ),
 }
 
 
@@ -454,6 +462,16 @@ def test_alt_text_names_the_penalty_and_a_partner_move():
     state = PHASES["partners"]()
     text = render.alt_text(state, names=NAMES)
     assert f"moving {NAMES[state.moving_colour]}'s pawns" in text
+
+
+def test_a_player_who_left_is_marked_in_words_and_in_the_report():
+    left, over = PHASES["left"](), PHASES["over-left"]()
+    assert left.gone == {1} and not left.is_over() and over.is_over()
+    text = words.alt_text_pachisi(left, names=NAMES[:3])
+    assert f"{NAMES[1]} (right) left " in text and f"Last move: {NAMES[1]} left the game." in text
+    text = words.alt_text_pachisi(over, names=NAMES[:3])
+    assert f"2. {NAMES[2]} " in text and f"3. {NAMES[1]} " in text and text.count("(left)") == 2
+    assert "the other players left the game" in text
 
 
 def test_alt_text_stays_under_discords_limit_with_long_names():
