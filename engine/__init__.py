@@ -6,9 +6,10 @@ and per game ``Game.new_game`` / ``State.apply`` / ``State.parse`` / ``State.leg
 
 from .core import CHANCE, Game, IllegalMove, Move, Option, Outcome, State
 from .icesickle import IceSickle
+from .pachicei import PachIceI
 from .pachisi import Pachisi
 
-GAMES: dict[str, Game] = {game.key: game for game in (Pachisi(), IceSickle())}
+GAMES: dict[str, Game] = {game.key: game for game in (Pachisi(), PachIceI(), IceSickle())}
 
 
 def get_game(key: str) -> Game:

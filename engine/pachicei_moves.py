@@ -1,0 +1,57 @@
+"""Pach-Ice-i's moves (DESIGN.md notation): the roll ``roll 2 5 8``, a step ``c3+7`` (the piece
+on c3, either colour, seven squares along the mover's path) and an entry ``S+12`` / ``M+9`` /
+``L+4`` (from the tallest tree with that piece on top) or ``S1+12`` / ``M1+9`` (from a lone
+one-piece tree, offered only when a taller tree with that piece on top also exists)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import product
+
+from .core import Move
+from .pachicei_board import GRID
+
+LETTERS = {1: "S", 2: "M", 3: "L"}
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Roll(Move):
+    dice: tuple[int, int, int]
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(map(str, self.dice))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Step(Move):
+    square: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"{GRID.name(self.square)}+{self.count}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Enter(Move):
+    size: int
+    lone: bool
+    count: int
+
+    def __str__(self) -> str:
+        return f"{LETTERS[self.size]}{'1' if self.lone else ''}+{self.count}"
+
+
+def _rolls() -> tuple[tuple[Roll, float], ...]:
+    ways: dict[tuple[int, ...], int] = {}
+    for dice in product(range(1, 9), repeat=3):
+        key = tuple(sorted(dice))
+        ways[key] = ways.get(key, 0) + 1
+    return tuple((Roll(k), n / 512) for k, n in sorted(ways.items()))  # type: ignore[arg-type]
+
+
+ROLLS = _rolls()
+"""The 120 rolls of three d8, ascending, with their probabilities."""
+ROLL_TEXT = re.compile(r"^roll ([1-8]) ([1-8]) ([1-8])$")
+STEP_TEXT = re.compile(r"^([a-z][0-9]+)\+(\d+)$")
+ENTER_TEXT = re.compile(r"^([sml])(1?)\+(\d+)$")
