@@ -20,14 +20,14 @@ SIZE_OF = {"s": 1, "m": 2, "l": 3}
 def explain(state: PachIceIState, text: str) -> str:
     if state.phase == "roll":
         return f"{COLOUR[state.seat]} rolls the dice first."
+    if m := ENTER_TEXT.match(text):
+        return _enter(state, SIZE_OF[m.group(1)], bool(m.group(2)), int(m.group(3)))
     if m := STEP_TEXT.match(text):
         try:
             square = GRID.parse(m.group(1))
         except IllegalMove as exc:
             return str(exc)
         return _step(state, square, int(m.group(2)))
-    if m := ENTER_TEXT.match(text):
-        return _enter(state, SIZE_OF[m.group(1)], bool(m.group(2)), int(m.group(3)))
     return f"{text!r} is not a move: type a step like c3+7 or an entry like S+12 ({_legal(state)})."
 
 
