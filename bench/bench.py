@@ -4,8 +4,11 @@
     python bench/bench.py icesickle -s 5  # one setup, 5 s of random games
 
 Engine throughput: random games (uniform over the legal moves, chance moves by their
-probabilities) per second and moves per second, on one core. Render: time per image (median and
-p95) over states sampled from random games, and the PNG size.
+probabilities) per second and moves per second, on one core. Decisions: what one player move
+costs the bot, from a state read back from its JSON snapshot (so no search cache survives):
+the legal moves (for the menus), applying the chosen one and any dice then due (p50, p99,
+max). Render: time per image (median and p95) over states sampled from random games, and the
+PNG size.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ SETUPS = {
     "icesickle": ("icesickle", 2, {}),
     "pachisi-online-4": ("pachisi", 4, {"rules": "online"}),
     "pachisi-classic-4": ("pachisi", 4, {"rules": "classic"}),
+    "pach-ice-i": ("pach-ice-i", 2, {}),
 }
 
 
@@ -66,6 +70,35 @@ def bench_engine(name: str, seconds: float) -> None:
     elapsed = time.perf_counter() - start
     print(f"{name}: engine {games / elapsed:,.0f} random games/s, {moves / elapsed:,.0f} moves/s")
     print(f"{name}: {moves / games:.1f} moves per game on average ({games} games)")
+
+
+def bench_decisions(name: str, seconds: float) -> None:
+    key, players, options = SETUPS[name]
+    game = engine.get_game(key)
+    rng = random.Random(3)
+    times: list[float] = []
+    games = 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_game(players, options)
+        while state.to_move is not None:
+            if state.is_chance_node():
+                state = state.apply(pick(state, rng))
+                continue
+            snapshot = state.to_json()
+            start = time.perf_counter()
+            cold = game.from_json(snapshot)
+            move = rng.choice(cold.legal_moves())
+            state = cold.apply(move)
+            while state.is_chance_node():
+                state = state.apply(pick(state, rng))
+            times.append((time.perf_counter() - start) * 1000)
+        games += 1
+    print(
+        f"{name}: decision p50 {statistics.median(times):.2f} ms, "
+        f"p99 {percentile(times, 99):.2f} ms, max {max(times):.2f} ms "
+        f"({len(times):,} decisions, {games} games)"
+    )
 
 
 def bench_render(name: str, samples: int) -> None:
@@ -104,6 +137,7 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d %H:%M')}")
     for name in args.setups:
         bench_engine(name, args.seconds)
+        bench_decisions(name, args.seconds)
         if engine.get_game(SETUPS[name][0]).key in render.RENDERERS:
             bench_render(name, args.samples)
 

@@ -46,4 +46,27 @@ RULES = {
         "with their pawns; the others play on (a partner leaves with the team). The last "
         "player or team left wins; leavers rank last in the report."
     ),
+    "pach-ice-i": (
+        "**Pach-Ice-i** (2 players, 15 pyramids each, three d8). Race all your pieces from "
+        "your pad into the other's. Black starts at a1 and snakes up file a, down b ... up g; "
+        "White starts at g7 and snakes left along rank 7, right along 6 ... left along 1. "
+        "Entering with n lands on square n of your path.\n"
+        "**A turn** (the bot rolls): one **small** by all three dice; or a **medium** by two "
+        "and a **large** by the third (either order); or **three different larges**, a die "
+        "each. Use all three dice when any turn allows, else as many as any allows; no move at "
+        "all: you pass. `c3+7` moves the piece on c3 seven squares along *your* path; `S+12`, "
+        "`M+9`, `L+4` enter from your tallest tree with that piece on top, `S1+12`/`M1+9` a "
+        "lone one.\n"
+        "**What moves:** any piece (either colour) on your colour or a marked square (a1 a4 a7 "
+        "d1 d4 d7 g1 g4 g7), once a turn. An opponent's piece moves along your path, never "
+        "past your square 49, and only while your entered pips (board + goal) are at least "
+        "theirs.\n"
+        "**Landing:** on a piece your size or smaller, not on an occupied marked square; it "
+        "goes to the pad of the square's colour: back to its owner's pad, or into its goal. A "
+        "piece knocked back may enter again the same turn unless it already moved.\n"
+        "**Look-ahead:** a turn must leave the opponent a move on some roll.\n"
+        "**End:** all 15 in your goal wins at once (knocking the opponent's last piece home "
+        "hands them the win). If neither player could move on any roll, or after 100 turns "
+        "with no piece reaching a goal, more pieces in goal wins; equal draws."
+    ),
 }
