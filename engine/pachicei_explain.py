@@ -21,13 +21,13 @@ def explain(state: PachIceIState, text: str) -> str:
     if state.phase == "roll":
         return f"{COLOUR[state.seat]} rolls the dice first."
     if m := ENTER_TEXT.match(text):
-        return _enter(state, SIZE_OF[m.group(1)], bool(m.group(2)), int(m.group(3)))
+        return _enter(state, SIZE_OF[m.group(1)], bool(m.group(2)), int(m.group(3)), text)
     if m := STEP_TEXT.match(text):
         try:
             square = GRID.parse(m.group(1))
         except IllegalMove as exc:
             return str(exc)
-        return _step(state, square, int(m.group(2)))
+        return _step(state, square, int(m.group(2)), text)
     return f"{text!r} is not a move: type a step like c3+7 or an entry like S+12 ({_legal(state)})."
 
 
@@ -48,7 +48,7 @@ def _count_words(state: PachIceIState, size: int, count: int) -> str | None:
     return None
 
 
-def _step(state: PachIceIState, square: int, count: int) -> str:
+def _step(state: PachIceIState, square: int, count: int, text: str) -> str:
     name, seat = GRID.name(square), state.seat
     piece = state.piece_at(square)
     if piece is None:
@@ -75,10 +75,10 @@ def _step(state: PachIceIState, square: int, count: int) -> str:
         return f"{COLOUR[owner]}'s piece on {name} may not be moved past the end of your path."
     if end <= LAST and (why := _landing(position.board, PATHS[seat][end - 1], size)):
         return why
-    return _rest(state)
+    return _rest(state, text)
 
 
-def _enter(state: PachIceIState, size: int, lone: bool, count: int) -> str:
+def _enter(state: PachIceIState, size: int, lone: bool, count: int, text: str) -> str:
     pad = state.position.pads[state.seat]
     if not (pad[TALL[size]] if size != 3 else False) and not pad[LONE[size]]:
         return f"No tree in your pad has a {WORD[size]} on top."
@@ -90,7 +90,7 @@ def _enter(state: PachIceIState, size: int, lone: bool, count: int) -> str:
         return f"Entering a {WORD[size]}: {why}"
     if (why := _landing(state.position.board, PATHS[state.seat][count - 1], size)) is not None:
         return why
-    return _rest(state)
+    return _rest(state, text)
 
 
 def _landing(board, target: int, size: int) -> str | None:
@@ -102,13 +102,29 @@ def _landing(board, target: int, size: int) -> str | None:
     return f"{name} holds a {WORD[SIZE[there]]} {COLOUR[OWNER[there]]} piece, larger than yours."  # type: ignore[index]
 
 
-def _rest(state: PachIceIState) -> str:
+def _rest(state: PachIceIState, text: str) -> str:
     """The move is possible on the board but not legal: the dice rule or the look-ahead."""
-    return (
-        "That move does not lead to a legal turn: a turn must use as many dice as any turn "
-        "allows and must leave the opponent some move on some roll. "
-        f"Legal now: {_legal(state)}."
-    )
+    from .pachicei_state import _move
+
+    turn, node = state._turn, state.node
+    assert turn is not None
+    best = turn.value(node)
+    for key, child, _change, _over in turn.children(node):
+        if str(_move(key)).lower() != text:
+            continue
+        below = turn.value(child)
+        if below < 0:
+            return (
+                f"After {_move(key)!s} no way to finish the turn leaves "
+                f"{COLOUR[1 - state.seat]} a move on any roll, which a turn must do. "
+                f"Legal now: {_legal(state)}."
+            )
+        used = len(node.remaining) - len(child.remaining) + below
+        return (
+            f"{_move(key)!s} lets you use {used} of your dice, but another turn uses {best}; "
+            f"you must use as many as any turn allows. Legal now: {_legal(state)}."
+        )
+    return f"That move is not legal now. Legal now: {_legal(state)}."
 
 
 def _legal(state: PachIceIState) -> str:

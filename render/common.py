@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -258,18 +258,28 @@ def turn_pill(
     seat: int | None,
     size: float = 26,
     max_width: float = 420,
+    *,
+    marker: Callable[[Canvas, Point, float], None] | None = None,
+    accent: RGB | None = None,
 ) -> None:
     """A rounded label ending at ``right``: the seat's swatch (if any), ``name`` and
-    ``suffix`` (e.g. "Alice", " to jump"); a long name is shortened, never the suffix."""
+    ``suffix`` (e.g. "Alice", " to jump"); a long name is shortened, never the suffix.
+
+    ``marker(canvas, centre, size)`` draws the swatch instead of the seat's colour square (a
+    game whose players are told apart by piece colour), ``accent`` the outline's colour
+    instead of the seat's."""
     pad = size * 0.55
-    sw = size * 1.2 if seat is not None else 0
+    swatched = seat is not None or marker is not None
+    sw = size * 1.2 if swatched else 0
     room = max_width - sw - 3 * pad - canvas.text_width(suffix, size, bold=True)
     text = canvas.fit(name, size, max(room, size), bold=True) + suffix
     tw = canvas.text_width(text, size, bold=True)
-    width = tw + 2 * pad + (sw + pad * 0.7 if seat is not None else 0)
+    width = tw + 2 * pad + (sw + pad * 0.7 if swatched else 0)
     h = size * 1.7
     left = right - width
     colour = theme.seat(seat) if seat is not None else theme.text_dim
+    if accent is not None:
+        colour = accent
     canvas.rect(
         (left, mid - h / 2, right, mid + h / 2),
         fill=theme.card,
@@ -278,7 +288,10 @@ def turn_pill(
         radius=h / 2,
     )
     x = left + pad
-    if seat is not None:
+    if marker is not None:
+        marker(canvas, (x + sw / 2, mid), sw)
+        x += sw + pad * 0.7
+    elif seat is not None:
         swatch(canvas, theme, (x + sw / 2, mid), seat, sw)
         x += sw + pad * 0.7
     canvas.text((x, mid + 1), text, size, theme.text, anchor="lm", bold=True)

@@ -105,9 +105,9 @@ def test_landing_on_a_larger_piece_or_an_occupied_marked_square_is_illegal():
     state = position({"b2": "BM", "c2": "WL", "a3": "BL", "a4": "WS"}, pads=([0] * 5, FULL))
     state = state.apply("roll 1 1 2")
     assert "c2 holds a large" in explain(state, "b2+3")
-    assert "marked square" in explain(state, "a3+1")
-    # a3+1 could not be followed by the medium; White's small on a4 (marked) is Black's to
-    # move too, and as a small it takes all three dice
+    other = position({"b2": "BM", "c2": "WL", "a3": "BL", "a4": "WS"}, pads=([0] * 5, FULL))
+    assert "marked square" in explain(other.apply("roll 1 1 3"), "a3+1")
+    # White's small on a4 (marked) is Black's to move too; as a small it takes all three dice
     assert set(moves(state)) == {"b2+2", "a3+2", "a4+4"}
 
 
@@ -148,7 +148,7 @@ def test_a_turn_must_leave_the_opponent_a_move_on_some_roll():
     goals = ([5, 5, 4], [5, 4, 5])
     state = position(pieces, pads=([0] * 5, [0] * 5), goals=goals).apply("roll 1 1 2")
     assert set(moves(state)) == {"c3+3", "a3+1"}
-    assert "opponent some move" in explain(state, "c3+2")
+    assert "leaves White a move on any roll" in explain(state, "c3+2")
 
 
 def test_fewer_dice_only_when_no_turn_uses_more():
@@ -160,6 +160,11 @@ def test_fewer_dice_only_when_no_turn_uses_more():
     state = position({"b2": "BM"}, pads=([0] * 5, FULL)).apply("roll 2 3 5")
     assert moves(state) == ["b2+5", "b2+7", "b2+8"]
     assert state.apply("b2+8").seat == 1
+    # a large by 1 first would leave the medium only c2 (a larger piece): one die, not three
+    state = position({"b2": "BM", "c2": "WL", "a3": "BL"}, pads=([0] * 5, FULL))
+    state = state.apply("roll 1 1 2")
+    assert set(moves(state)) == {"b2+2", "a3+2"}
+    assert "lets you use 1 of your dice, but another turn uses 3" in explain(state, "a3+1")
 
 
 def test_no_legal_move_passes_the_turn():
