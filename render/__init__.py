@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .icesickle import alt_text_icesickle, render_icesickle
+from .pachicei import alt_text_pachicei, render_pachicei
 from .pachisi import alt_text_pachisi, render_pachisi
 from .theme import DEFAULT_THEME, Theme
 
@@ -31,6 +32,7 @@ def register(key: str, image: Callable[..., bytes], alt_text: Callable[..., str]
 
 
 register("icesickle", render_icesickle, alt_text_icesickle)
+register("pach-ice-i", render_pachicei, alt_text_pachicei)
 register("pachisi", render_pachisi, alt_text_pachisi)
 
 ALT_TEXT_LIMIT = 1024

@@ -21,9 +21,9 @@ MARGIN = 12
 """Between the image's edges and the cards."""
 CARD_W = 228
 
-CELL = 77
+CELL = 76
 BOARD = CELL * 7
-BOARD_X = MARGIN + CARD_W + 46
+BOARD_X = MARGIN + CARD_W + 50
 """The left edge of the a-file; the rank numbers and White's left U-turns are in the gap."""
 BOARD_Y = HEADER + 38
 BOARD_R = BOARD_X + BOARD
@@ -32,7 +32,7 @@ BOARD_B = BOARD_Y + BOARD
 LEFT_X = (MARGIN, MARGIN + CARD_W)
 RIGHT_X = (WIDTH - MARGIN - CARD_W, WIDTH - MARGIN)
 CARDS_TOP, CARDS_BOTTOM = HEADER + 12, HEIGHT - MARGIN
-DICE_BOTTOM = 356
+DICE_BOTTOM = 388
 """The dice card spans CARDS_TOP..DICE_BOTTOM; Black's pad card the rest of the left column."""
 GAP = 12
 WHITE_PAD_BOTTOM = CARDS_BOTTOM - (DICE_BOTTOM - CARDS_TOP) - GAP
@@ -41,9 +41,9 @@ WHITE_PAD_BOTTOM = CARDS_BOTTOM - (DICE_BOTTOM - CARDS_TOP) - GAP
 STRIP = (LEFT_X[1] + 12, BOARD_B + 58, RIGHT_X[0] - 12, CARDS_BOTTOM)
 """Under the board: the rule line, or the banner when the game is over."""
 
-TURN_OUT = 17
+TURN_OUT = 16
 """How far a U-turn bulges out of the board's edge."""
-COORD_OUT = 34
+COORD_OUT = 37
 """How far the coordinates' centres are from the board's edge."""
 PAD_OUT = 20
 """How far outside the corner square a pad's point (where entries start) is."""

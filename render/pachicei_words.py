@@ -9,7 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from engine.pachicei_board import GOAL, GRID, MARKED, PIECES, colour
+from engine.pachicei_board import GOAL, GRID, PIECES
+from engine.pachicei_state import DRY_LIMIT
 from engine.pachicei_turn import PAD, Change
 
 from .common import seat_names
@@ -20,7 +21,6 @@ LETTER = {1: "S", 2: "M", 3: "L"}
 DRY_SHOWN = 50
 """From this many turns in a row without a piece reaching a goal, the image and the alt text
 say how close the 100-turn backstop is."""
-DRY_LIMIT = 100
 
 
 # -- reading the state -----------------------------------------------------------------------
@@ -91,7 +91,7 @@ def may_move_theirs(state, seat: int) -> bool:
 
 
 def listing(items: Sequence[str]) -> str:
-    """"1", "1 and 2", "1, 2 and 3"."""
+    """ "1", "1 and 2", "1, 2 and 3"."""
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
@@ -117,15 +117,15 @@ def change_words(change: Change) -> str:
 
 
 def change_lines(change: Change) -> tuple[str, str]:
-    """One move for the panel, short: ("White L  f3-b2", "knocks Black S back to pad")."""
+    """One move for the panel, short: ("White L  f3-b2", "knocked Black S to pad")."""
     piece = f"{COLOUR[change.owner]} {LETTER[change.size]}"
     start = "pad" if change.start == PAD else square_words(change.start)
     end = "goal" if change.end == GOAL else square_words(change.end)
     second = ""
     if change.displaced is not None:
         owner, size, _square, into_goal = change.displaced
-        where = "into its goal" if into_goal else "back to its pad"
-        second = f"knocks {COLOUR[owner]} {LETTER[size]} {where}"
+        where = "goal" if into_goal else "pad"
+        second = f"knocked {COLOUR[owner]} {LETTER[size]} to {where}"
     return f"{piece}  {start}-{end}", second
 
 
@@ -211,12 +211,6 @@ def turn_words(shown: ShownTurn | None, names: Sequence[str]) -> str:
     return f"{label}: {who} rolled {dice}: {moves}."
 
 
-def square_colour_words(square: int) -> str:
-    if square in MARKED:
-        return "marked"
-    return COLOUR[colour(square)].lower()
-
-
 # -- alt text --------------------------------------------------------------------------------
 
 
@@ -239,8 +233,10 @@ def alt_text_pachicei(state, *, names: Sequence[str] | None = None) -> str:
             if state.stage_words:
                 line += f" ({state.stage_words})"
         parts.append(line + ".")
-    parts.append("Black's path runs up file a, down b ... up g; White's left along rank 7, "
-                 "right along 6 ... left along 1.")  # fmt: skip
+    parts.append(
+        "Black's path runs up file a, down b ... up g; White's left along rank 7, "
+        "right along 6 ... left along 1."
+    )
     for seat in (0, 1):
         parts.append(
             f"{names[seat]} ({COLOUR[seat]}): board {board_words(state, seat)}; "

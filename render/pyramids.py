@@ -55,9 +55,11 @@ def pyramid_top(
     pip_radius: float | None = None,
     shadow: RGB | None = None,
     edge_width: float = 1.5,
+    ridge: RGB | None = None,
 ) -> None:
     """A pyramid seen from above: a square of side ``2 * half`` split by its diagonals into
-    four faces lit from the north-west, with ``pips`` dots on the south face."""
+    four faces lit from the north-west, with ``pips`` dots on the south face. ``ridge``: the
+    colour of the diagonals (default: the edge's)."""
     x, y = centre
     h = half
     tl, tr, br, bl = (x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)
@@ -68,8 +70,9 @@ def pyramid_top(
     canvas.polygon([tr, br, centre], colours.east)
     canvas.polygon([br, bl, centre], colours.south)
     canvas.polygon([bl, tl, centre], colours.west)
-    canvas.line([tl, br], colours.edge, edge_width * 0.8, joint=False)
-    canvas.line([tr, bl], colours.edge, edge_width * 0.8, joint=False)
+    ridge = colours.edge if ridge is None else ridge
+    canvas.line([tl, br], ridge, edge_width * 0.8, joint=False)
+    canvas.line([tr, bl], ridge, edge_width * 0.8, joint=False)
     canvas.rect((x - h, y - h, x + h, y + h), outline=colours.edge, width=edge_width)
     if pips:
         r = pip_radius if pip_radius is not None else max(2.0, min(5.0, h * 0.21))
