@@ -20,7 +20,7 @@ async def test_a_whole_game_with_the_bot_rolling(tmp_path):
     service = await Service.open(str(tmp_path / "p.db"), clock=Clock(), seats_rng=random.Random(2))
     game = await new_game(service)
     assert game.player_to_move is not None  # Black's first roll is already made
-    assert [r.move for r in await service.history(game.id)][0].startswith("roll ")
+    assert (await service.history(game.id))[0].move.startswith("roll ")
     game = await play_out(service, game, random.Random(5), limit=40)
     # a restart mid-game: a new service on the same file carries on exactly
     await service.close()
