@@ -177,14 +177,18 @@ class Game(ABC):
         state._last_mover = data["last_mover"]
         return state
 
-    @abstractmethod
     def _state_from_data(
         self,
         num_players: int,
         options: Mapping[str, Any],
         history: tuple[Move, ...],
         data: dict[str, Any],
-    ) -> State: ...
+    ) -> State:
+        """The state ``_data()`` described: a new game's state, its history, then ``_load``."""
+        state = self._initial_state(num_players, options)
+        state._history = history
+        state._load(data)
+        return state
 
 
 class State(ABC):
@@ -230,9 +234,15 @@ class State(ABC):
     def _generate_moves(self) -> list[Move]:
         """Legal moves (or chance outcomes) in a deterministic order."""
 
-    @abstractmethod
     def _copy(self) -> State:
-        """A copy that ``_play`` may change without touching ``self``."""
+        """A copy that ``_play`` may change without touching ``self``: by default a shallow
+        copy of the concrete class's ``__slots__`` (its fields are immutable values)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        State.__init__(new, self.game, self.num_players, self.options, self._history)
+        for name in cls.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
 
     @abstractmethod
     def _play(self, move: Move) -> None:
@@ -245,6 +255,10 @@ class State(ABC):
     @abstractmethod
     def _data(self) -> dict[str, Any]:
         """The game-specific fields as plain JSON values."""
+
+    def _load(self, data: dict[str, Any]) -> None:
+        """Set the game-specific fields from ``_data()`` (for ``Game.from_json``)."""
+        raise NotImplementedError(f"{type(self).__name__} overrides Game._state_from_data")
 
     def _rewrite(self, text: str) -> str:
         """Hook: turn a normalised spelling the game also accepts into its canonical one."""
@@ -386,3 +400,21 @@ class State(ABC):
         return (
             f"<{self.game.title} state after {len(self._history)} moves, to move: {self.to_move}>"
         )
+
+
+class DiceTurnState(State):
+    """A state of a game where ``seat`` either rolls (any ``phase`` but "play" and "over": a
+    chance move, and the roll is that seat's) or decides ("play"); "over" ends it."""
+
+    __slots__ = ()
+    phase: str
+    seat: int
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == "over":
+            return None
+        return self.seat if self.phase == "play" else CHANCE
+
+    def _roller(self) -> int | None:
+        return self.seat

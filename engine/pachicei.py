@@ -20,7 +20,6 @@ from .core import Game, IllegalMove, Move
 from .pachicei_board import GRID
 from .pachicei_moves import ENTER_TEXT, ROLL_TEXT, STEP_TEXT, Enter, Roll, Step
 from .pachicei_state import PachIceIState
-from .pachicei_turn import Turn
 
 SIZE_OF = {"s": 1, "m": 2, "l": 3}
 
@@ -44,17 +43,3 @@ class PachIceI(Game):
         if (m := STEP_TEXT.match(text)) and m.group(1) in GRID.names:
             return Step(GRID.parse(m.group(1)), int(m.group(2)))
         raise IllegalMove(f"{text!r} is not Pach-Ice-i notation (roll 2 5 8, c3+7, S+12, M1+9).")
-
-    def _state_from_data(
-        self,
-        num_players: int,
-        options: Mapping[str, Any],
-        history: tuple[Move, ...],
-        data: dict[str, Any],
-    ) -> PachIceIState:
-        state = PachIceIState(self, num_players, options)
-        state._history = history
-        state._load(data)
-        if state._turn is not None:
-            state._turn = Turn(state.seat)
-        return state

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .core import CHANCE, Game, Move, Outcome, State
+from .core import DiceTurnState, Game, Move, Outcome
 from .pachicei_board import BLACK, GRID, PIECES
 from .pachicei_moves import ROLLS, Enter, Roll, Step
 from .pachicei_turn import (
@@ -48,7 +48,7 @@ class LastTurn(NamedTuple):
     passed: bool
 
 
-class PachIceIState(State):
+class PachIceIState(DiceTurnState):
     """A Pach-Ice-i position. Read-only attributes for renderers and the bot:
 
     ``phase`` ("roll", "play", "over"); ``seat`` (0 Black, 1 White: to roll or to move);
@@ -128,15 +128,6 @@ class PachIceIState(State):
     # -- the engine contract ----------------------------------------------------------------
 
     @property
-    def to_move(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        return self.seat if self.phase == PLAY else CHANCE
-
-    def _roller(self) -> int | None:
-        return self.seat
-
-    @property
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
@@ -159,13 +150,6 @@ class PachIceIState(State):
                 for key, child, change, over in self._turn.legal(self.node)
             ]
         return self._moves
-
-    def _copy(self) -> PachIceIState:
-        new = PachIceIState.__new__(PachIceIState)
-        State.__init__(new, self.game, self.num_players, self.options, self._history)
-        for name in PachIceIState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
 
     def _play(self, move: Move) -> None:
         if isinstance(move, Roll):

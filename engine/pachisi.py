@@ -80,9 +80,8 @@ class Pachisi(Game):
         history: tuple[Move, ...],
         data: dict[str, Any],
     ) -> PachisiState:
-        state = PachisiState(self, num_players, options)
-        state._history = history
-        state._load(data)
+        state = super()._state_from_data(num_players, options, history, data)
+        assert isinstance(state, PachisiState)
         state.undo_stack = tuple(data["undo"])
         if state.phase == PLAY:
             state._ctx = RollPlay(state._table, state.seat, state.fourteen, state.pairs)

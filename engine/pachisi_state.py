@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .core import CHANCE, Game, Move, Outcome, State
+from .core import DiceTurnState, Game, Move, Outcome
 from .pachisi_board import HOME, NEST, arms, steps
 from .pachisi_explain import explain
 from .pachisi_moves import ONE_DIE, REMOVES, ROLL_TEXT, TWO_DICE, UNDO, Remove, Roll, Undo
@@ -29,7 +29,7 @@ class Effect(NamedTuple):
     end: int
 
 
-class PachisiState(State):
+class PachisiState(DiceTurnState):
     """A Pachisi position. Read-only attributes for renderers and the bot:
 
     ``phase`` ("rolloff", "roll", "play", "over"); ``seat`` (the roller, or the next to roll
@@ -130,15 +130,6 @@ class PachisiState(State):
     # -- the engine contract ----------------------------------------------------------------
 
     @property
-    def to_move(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        return self.seat if self.phase == PLAY else CHANCE
-
-    def _roller(self) -> int | None:
-        return self.seat
-
-    @property
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
@@ -169,13 +160,6 @@ class PachisiState(State):
         if self.phase == ROLLOFF and self.options["rules"] == "online":
             return [1 / 6] * 6
         return [(1 if m.dice[0] == m.dice[1] else 2) / 36 for m in TWO_DICE]  # type: ignore[attr-defined]
-
-    def _copy(self) -> PachisiState:
-        new = PachisiState.__new__(PachisiState)
-        State.__init__(new, self.game, self.num_players, self.options, self._history)
-        for name in PachisiState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
 
     def _play(self, move: Move) -> None:
         # A roll keeps showing the last pawn move; anything else starts afresh (also in the

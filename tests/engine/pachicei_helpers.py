@@ -8,6 +8,8 @@ import random
 import engine
 from engine.pachicei_board import GRID
 
+from .playouts import play_randomly
+
 GAME = engine.get_game("pach-ice-i")
 SIZES = {"S": 1, "M": 2, "L": 3}
 EMPTY_PAD = [0, 0, 0, 0, 0]
@@ -50,15 +52,4 @@ def at(state, name: str) -> str | None:
 
 def random_game(rng: random.Random, check=None):
     """Play a seeded random game to its end; ``check(before, move, after)`` at every move."""
-    state = GAME.new_game()
-    while not state.is_over():
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            move = rng.choices(outcomes, weights)[0]
-        else:
-            move = rng.choice(state.legal_moves())
-        after = state.apply(move)
-        if check:
-            check(state, move, after)
-        state = after
-    return state
+    return play_randomly(GAME.new_game(), rng, check)

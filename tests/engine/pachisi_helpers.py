@@ -10,6 +10,8 @@ import engine
 from engine.pachisi import PachisiState
 from engine.pachisi_board import HOME, NEST, SAFE
 
+from .playouts import play_randomly
+
 GAME = engine.get_game("pachisi")
 
 
@@ -37,18 +39,7 @@ def moves(state) -> list[str]:
 
 def random_playout(num_players: int, options: dict[str, Any], rng: random.Random, check=None):
     """Play a seeded random game to its end; ``check(before, move, after)`` at every move."""
-    state = GAME.new_game(num_players, options)
-    while not state.is_over():
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            move = rng.choices(outcomes, weights)[0]
-        else:
-            move = rng.choice(state.legal_moves())
-        after = state.apply(move)
-        if check:
-            check(state, move, after)
-        state = after
-    return state
+    return play_randomly(GAME.new_game(num_players, options), rng, check)
 
 
 def squares(state) -> dict[int, list[int]]:
