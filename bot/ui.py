@@ -170,8 +170,9 @@ class _FromCustomId:
 
     template: re.Pattern[str]
 
-    def _read_id(self, custom_id: str | None) -> None:
-        match = self.template.match(custom_id or "")
+    def __init__(self, item: Any) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem beside it
+        match = self.template.match(item.custom_id or "")
         assert match is not None
         for name, value in match.groupdict().items():
             setattr(self, name, int(value) if value.isdigit() else value)
@@ -194,10 +195,6 @@ class ChallengeButton(
     challenge: int
     action: str
 
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self._read_id(button.custom_id)
-
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
         async with interaction.client.handling():
             await interaction.client.table.answer_challenge(
@@ -212,10 +209,6 @@ class LobbyButton(
 ):
     lobby: int
     action: str
-
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self._read_id(button.custom_id)
 
     @staticmethod
     def custom_id_for(lobby: Challenge, action: str) -> str:
@@ -233,10 +226,6 @@ class MoveSelect(
 ):
     game: int
     version: int
-
-    def __init__(self, select: discord.ui.Select) -> None:
-        super().__init__(select)
-        self._read_id(select.custom_id)
 
     @staticmethod
     def custom_id_for(record: GameRecord, group: int) -> str:
@@ -262,10 +251,6 @@ class PageButton(
     version: int
     page: int
 
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self._read_id(button.custom_id)
-
     @staticmethod
     def custom_id_for(record: GameRecord, page: int) -> str:
         return f"parlor:pg:{record.id}:{record.version}:{page}"
@@ -284,10 +269,6 @@ class RollButton(
 ):
     game: int
     version: int
-
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self._read_id(button.custom_id)
 
     @staticmethod
     def custom_id_for(record: GameRecord) -> str:
@@ -311,10 +292,6 @@ class ControlButton(
     version: int
     move: str
 
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self._read_id(button.custom_id)
-
     @staticmethod
     def custom_id_for(record: GameRecord, move: str) -> str:
         return f"parlor:do:{record.id}:{record.version}:{move}"
@@ -335,10 +312,6 @@ class RemoveButton(
 
     game: int
     version: int
-
-    def __init__(self, button: discord.ui.Button) -> None:
-        super().__init__(button)
-        self._read_id(button.custom_id)
 
     @staticmethod
     def custom_id_for(record: GameRecord) -> str:
