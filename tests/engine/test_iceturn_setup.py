@@ -71,5 +71,5 @@ def test_a_placement_that_would_strand_a_q_turner_is_refused():
     # rank 3 and file c, whose one shared cell c3 is taken
     q_moves = {str(m) for m in placements(tiles, (1, 0, 0), 2)}
     assert q_moves == {"Q@c4", "Q@d3"}
-    assert {str(m) for m in placements(grid(a1=("Q", 0), b2=("Q", 0), c3=("A", 0),
-                                            d4=("A", 0)), (1, 0, 0), 2)} == {"Q@c4", "Q@d3"}  # fmt: skip
+    d4_taken = grid(a1=("Q", 0), b2=("Q", 0), c3=("A", 0), d4=("A", 0))
+    assert {str(m) for m in placements(d4_taken, (1, 0, 0), 2)} == {"Q@c4", "Q@d3"}
