@@ -32,10 +32,10 @@ from .records import (
     _record,
 )
 from .storage import MoveRow, Storage
+from .turn_timer import TurnTimer, removal_of
 
 if TYPE_CHECKING:
     from .lobby import Lobbies
-    from .turn_timer import TurnTimer
 
 CHALLENGE_TTL = 15 * 60
 """Seconds before an unanswered challenge lapses."""
@@ -81,8 +81,6 @@ class Service:
     @cached_property
     def turn_timer(self) -> TurnTimer:
         """Removing a player whose turn timer ran out (``bot/turn_timer.py``)."""
-        from .turn_timer import TurnTimer
-
         return TurnTimer(self)
 
     async def close(self) -> None:
@@ -277,8 +275,6 @@ class Service:
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
         """``user_id`` gives up. Where the engine can remove a player (a Pachisi table of three
         or four), the others play on without them; otherwise the others win."""
-        from .turn_timer import removal_of
-
         async with self._lock(game_id):
             record = await self.game(game_id)
             seat = _seat(record, user_id)

@@ -256,9 +256,9 @@ class State(ABC):
     def _data(self) -> dict[str, Any]:
         """The game-specific fields as plain JSON values."""
 
+    @abstractmethod
     def _load(self, data: dict[str, Any]) -> None:
         """Set the game-specific fields from ``_data()`` (for ``Game.from_json``)."""
-        raise NotImplementedError(f"{type(self).__name__} overrides Game._state_from_data")
 
     def _rewrite(self, text: str) -> str:
         """Hook: turn a normalised spelling the game also accepts into its canonical one."""

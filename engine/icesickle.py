@@ -155,18 +155,19 @@ class IceSickleState(State):
             ]
         return list(_jumps(self._board))
 
-    def _copy(self) -> IceSickleState:
-        new = object.__new__(IceSickleState)
-        State.__init__(new, self.game, self.num_players, self.options, self._history)
-        new.round = self.round
-        new.phase = self.phase
-        new.seat = self.seat
-        new._board = self._board
-        new.stash = self.stash
-        new.captures = self.captures
-        new.round_boards = self.round_boards
-        new.last_captured = self.last_captured
-        return new
+    def _load(self, data: dict[str, Any]) -> None:
+        self.round = data["round"]
+        self.phase = data["phase"]
+        self.seat = data["seat"]
+        self._board = tuple(data["board"])
+        self.stash = tuple(data["stash"])
+        self.captures = tuple(
+            tuple(tuple(Size(s) for s in seat) for seat in rnd) for rnd in data["captures"]
+        )
+        self.round_boards = tuple(
+            tuple(Size(p) if p else None for p in b) for b in data["round_boards"]
+        )
+        self.last_captured = tuple((sq, Size(s)) for sq, s in data["last_captured"])
 
     def _play(self, move: Move) -> None:
         board = list(self._board)
@@ -330,26 +331,3 @@ class IceSickle(Game):
             if (start, end) in JUMPS:
                 return JUMPS[start, end]
         raise IllegalMove(f"{text!r} is not IceSickle notation (S@c3 or c3-c5).")
-
-    def _state_from_data(
-        self,
-        num_players: int,
-        options: Mapping[str, Any],
-        history: tuple[Move, ...],
-        data: dict[str, Any],
-    ) -> IceSickleState:
-        state = IceSickleState(self, num_players, options)
-        state._history = history
-        state.round = data["round"]
-        state.phase = data["phase"]
-        state.seat = data["seat"]
-        state._board = tuple(data["board"])
-        state.stash = tuple(data["stash"])
-        state.captures = tuple(
-            tuple(tuple(Size(s) for s in seat) for seat in rnd) for rnd in data["captures"]
-        )
-        state.round_boards = tuple(
-            tuple(Size(p) if p else None for p in b) for b in data["round_boards"]
-        )
-        state.last_captured = tuple((sq, Size(s)) for sq, s in data["last_captured"])
-        return state

@@ -81,6 +81,9 @@ class DiceRaceState(State):
         new.scores, new.seat, new.die = list(self.scores), self.seat, self.die
         return new
 
+    def _load(self, data: dict[str, Any]) -> None:
+        self.scores, self.seat, self.die = list(data["scores"]), data["seat"], data["die"]
+
     def _play(self, move: Move) -> None:
         if isinstance(move, Roll):
             self.die = move.die
@@ -121,11 +124,6 @@ class DiceRace(Game):
         if text.startswith("m") and text[1:].isdigit():
             return Pick(int(text[1:]))
         raise IllegalMove(f"{text!r} is not dice-race notation")
-
-    def _state_from_data(self, num_players, options, history, data) -> DiceRaceState:
-        state = DiceRaceState(self, num_players, options, history)
-        state.scores, state.seat, state.die = list(data["scores"]), data["seat"], data["die"]
-        return state
 
 
 def image(state: DiceRaceState, *, theme, names) -> bytes:
