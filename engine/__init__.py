@@ -6,10 +6,13 @@ and per game ``Game.new_game`` / ``State.apply`` / ``State.parse`` / ``State.leg
 
 from .core import CHANCE, Game, IllegalMove, Move, Option, Outcome, State
 from .icesickle import IceSickle
+from .iceturn import IceTurn
 from .pachicei import PachIceI
 from .pachisi import Pachisi
 
-GAMES: dict[str, Game] = {game.key: game for game in (Pachisi(), PachIceI(), IceSickle())}
+GAMES: dict[str, Game] = {
+    game.key: game for game in (Pachisi(), PachIceI(), IceSickle(), IceTurn())
+}
 
 
 def get_game(key: str) -> Game:
