@@ -7,7 +7,7 @@ Engine throughput: random games (uniform over the legal moves, chance moves by t
 probabilities) per second and moves per second, on one core. Decisions: what one player move
 costs the bot, from a state read back from its JSON snapshot (so no search cache survives):
 the legal moves (for the menus), applying the chosen one and any dice then due (p50, p99,
-max). Render: time per image (median and p95) over states sampled from random games, and the
+max); and the legal-move generation alone, on that cold state. Render: time per image (median and p95) over states sampled from random games, and the
 PNG size.
 """
 
@@ -35,6 +35,8 @@ SETUPS = {
     "pachisi-online-4": ("pachisi", 4, {"rules": "online"}),
     "pachisi-classic-4": ("pachisi", 4, {"rules": "classic"}),
     "pach-ice-i": ("pach-ice-i", 2, {}),
+    "ice-turn-2": ("ice-turn", 2, {}),
+    "ice-turn-4": ("ice-turn", 4, {}),
 }
 
 
@@ -77,6 +79,7 @@ def bench_decisions(name: str, seconds: float) -> None:
     game = engine.get_game(key)
     rng = random.Random(3)
     times: list[float] = []
+    generation: list[float] = []
     games = 0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
@@ -88,7 +91,10 @@ def bench_decisions(name: str, seconds: float) -> None:
             snapshot = state.to_json()
             start = time.perf_counter()
             cold = game.from_json(snapshot)
-            move = rng.choice(cold.legal_moves())
+            generating = time.perf_counter()
+            legal = cold.legal_moves()
+            generation.append((time.perf_counter() - generating) * 1000)
+            move = rng.choice(legal)
             state = cold.apply(move)
             while state.is_chance_node():
                 state = state.apply(pick(state, rng))
@@ -98,6 +104,10 @@ def bench_decisions(name: str, seconds: float) -> None:
         f"{name}: decision p50 {statistics.median(times):.2f} ms, "
         f"p99 {percentile(times, 99):.2f} ms, max {max(times):.2f} ms "
         f"({len(times):,} decisions, {games} games)"
+    )
+    print(
+        f"{name}: legal-move generation p50 {statistics.median(generation):.3f} ms, "
+        f"p99 {percentile(generation, 99):.3f} ms, max {max(generation):.2f} ms"
     )
 
 

@@ -11,7 +11,19 @@ from engine.core import option_text
 from .records import Challenge, GameRecord, Player
 from .turn_timer import deadline, timer_minutes
 
-VERB = {"place": "place", "jump": "jump"}
+VERB = {"place": "place", "jump": "jump", "react": "react"}
+IN_PLACE = frozenset({"ice-turn"})
+"""Games whose turn is many small decisions: the turn message is updated in place after each
+one, and a fresh board is posted when the turn ends."""
+FACE_WORDS = {
+    "tip": "TIP (points to 7)",
+    "aim": "AIM (turn tiles)",
+    "swap": "SWAP (two tiles)",
+    "hop": "HOP (a standing piece)",
+    "dig": "DIG (a lying piece)",
+    "wild": "WILD (any action)",
+}
+TILE_WORDS = ("Q-Turner", "double arrow", "single arrow")
 
 
 def player_of(user: discord.abc.User) -> Player:
@@ -76,6 +88,69 @@ def report_lines(record: GameRecord, names: list[str], star: str = "*") -> list[
     if any(r.random for r in rows):
         lines.append(f"{star} a full tie: order drawn at random")
     return lines
+
+
+def turn_content(record: GameRecord, note: str = "") -> str:
+    """A turn message: the title, what was played, the turn so far, whose turn it is."""
+    lines = (title_line(record), note, *progress_lines(record), status_line(record))
+    return "\n".join(x for x in lines if x)
+
+
+def progress_lines(record: GameRecord) -> list[str]:
+    """Where an Ice-Turn turn stands: the tiles left to place; the dice, the Treehouse
+    action and the points left; the reactions left; this turn's moves so far."""
+    state = record.state
+    if record.game.key != "ice-turn" or record.over:
+        return []
+    if state.phase == "place":
+        hand = state.hands[state.seat]
+        parts = [
+            f"{n} {w}{'s' if n > 1 else ''}" for w, n in zip(TILE_WORDS, hand, strict=True) if n
+        ]
+        return [f"Tiles to place: {', '.join(parts)}."]
+    lines = []
+    if state.phase == "move":
+        if state.aiming:
+            action = "AIM under way (turn more tiles, or go on)"
+        elif state.action:
+            action = f"{state.action.upper()} used"
+        else:
+            action = f"{FACE_WORDS[state.face]}, not used yet"
+        points = f"**{state.points}** point{'s' if state.points != 1 else ''} left"
+        lines.append(f"\N{GAME DIE} {state.rolled} · Treehouse: {action} · {points}")
+    elif state.phase == "react":
+        ready = sum(
+            1
+            for c, cell in enumerate(state.cells)
+            if cell.lying and cell.pieces[0][0] == state.seat and c not in state.reacted
+        )
+        lines.append(
+            f"Reactions: {ready} of your tiles may still turn a piece they point at; "
+            "then **End turn**."
+        )
+    if state.phase in ("move", "react") and state.turn_log:
+        lines.append("This turn: " + ", ".join(str(m) for m in state.turn_log))
+    return lines
+
+
+def played_text(record: GameRecord, name: str, moves: tuple[str, ...]) -> str:
+    """The note on a fresh turn message: what the last request played (``played_note``), or
+    for a game updated in place the whole turn that just ended (``turn_summary``)."""
+    if record.game.key in IN_PLACE and "@" not in moves[0] and record.state.phase != "place":
+        return turn_summary(record, name)
+    return played_note(name, moves)
+
+
+def turn_summary(record: GameRecord, name: str) -> str:
+    """What an Ice-Turn player did in the turn that just ended (or that ended the game)."""
+    state = record.state
+    last = state.last_turn if not record.over else None
+    if last is None:
+        moves, rolled, face = state.turn_log, state.rolled, state.face
+    else:
+        moves, rolled, face = last.moves, last.points, last.face
+    done = ", ".join(f"**{m}**" for m in moves) or "nothing"
+    return f"{name} rolled {rolled} {face.upper()} and played: {done}."
 
 
 def turn_mentions(record: GameRecord) -> discord.AllowedMentions:

@@ -16,16 +16,17 @@ import discord
 import engine
 
 from .messages import (
+    IN_PLACE,
     challenge_text,
     clean,
     lobby_text,
-    played_note,
+    played_text,
     player_of,
-    status_line,
     title_line,
+    turn_content,
     turn_mentions,
 )
-from .records import GameRecord, ServiceError
+from .records import GameRecord, Played, ServiceError
 from .ui import challenge_view, game_view, lobby_view
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class Table:
 
     async def post_turn(self, record: GameRecord, note: str = "") -> discord.Message:
         """Post the board and the controls for the player to act, mentioning them."""
-        content = "\n".join(x for x in (title_line(record), note, status_line(record)) if x)
+        content = turn_content(record, note)
         place = await self.place_of(record)
         view = game_view(record)
         kwargs = {"view": view} if view else {}
@@ -243,12 +244,45 @@ class Table:
         except (engine.IllegalMove, ServiceError) as exc:
             await self.refuse(interaction, f"Not played: {exc}")
             return
-        note = played_note(clean(interaction.user.display_name), played.moves)
+        record = played.game
+        if _continues(played, interaction.user.id):
+            await self.update_turn(interaction, record, from_menu=version is not None)
+            return
+        note = played_text(record, clean(interaction.user.display_name), played.moves)
         if version is not None:  # the turn message the player used loses its controls
             await interaction.response.edit_message(view=None)
         else:
             await interaction.response.send_message(f"Played {played.moves[0]}.", ephemeral=True)
-        await self.post_turn(played.game, note)
+            if record.game.key in IN_PLACE:
+                await self._strip_controls(record)
+        await self.post_turn(record, note)
+
+    async def update_turn(
+        self, interaction: discord.Interaction, record: GameRecord, *, from_menu: bool
+    ) -> None:
+        """The same player acts again within their turn (``IN_PLACE`` games): the turn
+        message gets the new board, the turn so far and fresh menus, in place."""
+        update = {
+            "content": turn_content(record),
+            "attachments": [await self.board_file(record)],
+            "view": game_view(record),
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if from_menu:
+            await interaction.response.edit_message(**update)
+            return
+        await interaction.response.send_message(
+            f"Played {record.state.history[-1]}.", ephemeral=True
+        )
+        if record.message_id is not None:
+            place = await self.place_of(record)
+            await place.get_partial_message(record.message_id).edit(**update)  # type: ignore[attr-defined]
+
+    async def _strip_controls(self, record: GameRecord) -> None:
+        """The turn message of a turn ended by ``/move`` loses its menus."""
+        if record.message_id is not None:
+            place = await self.place_of(record)
+            await place.get_partial_message(record.message_id).edit(view=None)  # type: ignore[attr-defined]
 
     async def remove(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """Another player removes the player to act, whose turn timer ran out."""
@@ -283,3 +317,18 @@ class Table:
             await self.refuse(interaction, str(exc))
             return
         await interaction.response.edit_message(view=game_view(record, page))
+
+
+def _continues(played: Played, user_id: int) -> bool:
+    """Whether the player who just played acts again in the same turn, in a game whose turn
+    message is updated in place (no dice rolled by the bot since, nobody else to act)."""
+    record = played.game
+    mover = record.player_to_move
+    return (
+        record.game.key in IN_PLACE
+        and len(played.moves) == 1
+        and not record.over
+        and not record.awaiting_roll
+        and mover is not None
+        and mover.user_id == user_id
+    )

@@ -13,56 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-import engine
-
+from .menus import control_moves, describe, move_groups
 from .records import Challenge, GameRecord
 from .turn_timer import deadline
 
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-SELECT_LIMIT = 25
-"""Options in one select menu."""
 SELECTS_PER_PAGE = 4
-"""Select menus on one message: a fifth action row stays free for the page buttons."""
-
-
-CONTROL_MOVES = {"undo": "Undo"}
-"""Moves that are controls rather than moves on the board: buttons, not menu entries."""
-
-
-def move_groups(state: engine.State) -> list[tuple[str, list[engine.Move]]]:
-    """The legal moves in labelled groups of at most 25, for select menus.
-
-    Moves are grouped by kind (what their notation starts with: a size letter for
-    placements, the starting square for jumps ...) and chunks of 25 keep their order.
-    Control moves (``CONTROL_MOVES``) are left out: they get buttons.
-    """
-    groups: dict[str, list[engine.Move]] = {}
-    for move in state.legal_moves():
-        if str(move) in CONTROL_MOVES:
-            continue
-        groups.setdefault(_kind(str(move)), []).append(move)
-    if sum(len(g) for g in groups.values()) <= SELECT_LIMIT:
-        groups = {"Moves": [m for g in groups.values() for m in g]}
-    labelled = []
-    for label, moves in groups.items():
-        for start in range(0, len(moves), SELECT_LIMIT):
-            chunk = moves[start : start + SELECT_LIMIT]
-            span = f" ({start + 1}-{start + len(chunk)})" if len(moves) > SELECT_LIMIT else ""
-            labelled.append((f"{label}{span}", chunk))
-    return labelled
-
-
-_KINDS = {"S@": "Place a small", "M@": "Place a medium", "L@": "Place a large"}
-
-
-def _kind(text: str) -> str:
-    if text[:2] in _KINDS:
-        return _KINDS[text[:2]]
-    if re.match(r"^[a-z][0-9]-", text):
-        return "Jumps"
-    return "Moves"
+"""Select menus on one message: a fifth action row stays free for the buttons."""
 
 
 def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
@@ -89,18 +48,22 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
         select = discord.ui.Select(
             custom_id=MoveSelect.custom_id_for(record, index),
             placeholder=label[:150],
-            options=[discord.SelectOption(label=str(m), value=str(m)) for m in moves],
+            options=[
+                discord.SelectOption(
+                    label=str(m), value=str(m), description=describe(record.state, m)
+                )
+                for m in moves
+            ],
         )
         view.add_item(MoveSelect(select))
-    for move in record.state.legal_moves():
-        if (label := CONTROL_MOVES.get(str(move))) is not None:
-            button = discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=ControlButton.custom_id_for(record, str(move)),
-                row=4,
-            )
-            view.add_item(ControlButton(button))
+    for move, label in control_moves(record.state):
+        button = discord.ui.Button(
+            label=label,
+            style=discord.ButtonStyle.primary if move == "end" else discord.ButtonStyle.secondary,
+            custom_id=ControlButton.custom_id_for(record, move),
+            row=4,
+        )
+        view.add_item(ControlButton(button))
     _add_remove_button(view, record)
     if pages > 1:
         for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
@@ -284,9 +247,11 @@ class RollButton(
 class ControlButton(
     _FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"^parlor:do:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<move>undo)$",
+    template=(
+        r"^parlor:do:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<move>undo|end|tip 7)$"
+    ),
 ):
-    """A control move on a button, e.g. Undo."""
+    """A control move on a button: Undo, Ice-Turn's End and TIP."""
 
     game: int
     version: int
