@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .icesickle import alt_text_icesickle, render_icesickle
+from .iceturn import alt_text_iceturn, render_iceturn
 from .pachicei import alt_text_pachicei, render_pachicei
 from .pachisi import alt_text_pachisi, render_pachisi
 from .theme import DEFAULT_THEME, Theme
@@ -32,6 +33,7 @@ def register(key: str, image: Callable[..., bytes], alt_text: Callable[..., str]
 
 
 register("icesickle", render_icesickle, alt_text_icesickle)
+register("ice-turn", render_iceturn, alt_text_iceturn)
 register("pach-ice-i", render_pachicei, alt_text_pachicei)
 register("pachisi", render_pachisi, alt_text_pachisi)
 

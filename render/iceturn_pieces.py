@@ -1,0 +1,198 @@
+"""Ice-Turn's pyramids on the tiles, in their owner's colour with the seat number on them.
+
+- A lying piece is seen from above: a long triangle whose tip points its facing, split along
+  its ridge into a lit and a shaded half; its size is its length and its pips (dots near the
+  base), its owner the colour and the seat number.
+- A standing piece or a stack stands on a dark plinth (so it never looks like a lying piece)
+  and is drawn from the side as a column of layers, bottom at the bottom: each piece is a band
+  as wide as its size (small narrow, large wide) in its owner's colour with the seat number and
+  its pips, and the top piece ends in the pyramid's point. Stacks of up to eight fit a tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from engine.iceturn_pieces import Cell
+
+from . import iceturn_layout as lay
+from .common import Canvas, Point
+from .theme import RGB, Theme, mix
+
+LENGTH = {1: 0.41, 2: 0.5, 3: 0.6}
+"""A lying piece's length (tip to base) as a fraction of the cell."""
+BASE = 0.66
+"""A lying piece's base width / its length (real pyramids lie about this slender)."""
+BAND_WIDTH = {1: 0.34, 2: 0.47, 3: 0.6}
+"""A standing piece's width in a stack, as a fraction of the cell."""
+INK: RGB = (0x0C, 0x10, 0x15)
+"""Outlines, pips and seat numbers on the pieces (dark: every seat colour is light enough)."""
+
+
+def lit(colour: RGB) -> RGB:
+    return mix(colour, (255, 255, 255), 0.28)
+
+
+def shaded(colour: RGB) -> RGB:
+    return mix(colour, (0, 0, 0), 0.22)
+
+
+def _pips(canvas: Canvas, centre: Point, count: int, along: Point, spacing: float, r: float):
+    x, y = centre
+    ux, uy = along
+    first = -(count - 1) / 2
+    for i in range(count):
+        k = (first + i) * spacing
+        canvas.circle((x + ux * k, y + uy * k), r, fill=INK)
+
+
+def lying_piece(
+    canvas: Canvas, theme: Theme, centre: Point, owner: int, size: int, facing: int
+) -> None:
+    """A lying piece from above, centred on ``centre``, its tip towards ``facing``."""
+    length = LENGTH[size] * lay.CELL
+    half_base = length * BASE / 2
+    x, y = centre
+    ux, uy = lay.UNIT[facing]
+    px, py = -uy, ux  # to the right of the facing
+    tip = (x + ux * length / 2, y + uy * length / 2)
+    base = (x - ux * length / 2, y - uy * length / 2)
+    right = (base[0] + px * half_base, base[1] + py * half_base)
+    left = (base[0] - px * half_base, base[1] - py * half_base)
+    colour = theme.seat(owner)
+    # lit from the north-west: the half towards the west (n, s) or the north (e, w) is lighter
+    left_lit = (left[0] < right[0]) if facing in (0, 2) else (left[1] < right[1])
+    shadow = 3.0
+    canvas.polygon(
+        [(px_ + shadow, py_ + shadow) for px_, py_ in (tip, right, left)], mix(INK, colour, 0.2)
+    )
+    canvas.polygon([tip, left, base], lit(colour) if left_lit else shaded(colour))
+    canvas.polygon([tip, base, right], shaded(colour) if left_lit else lit(colour))
+    canvas.line([tip, base], mix(colour, INK, 0.45), 1.6, joint=False)
+    canvas.polygon([tip, right, left], None, INK, 2.4)
+    # pips in a row along the base, the seat number nearer the middle
+    pip_r = max(3.0, lay.CELL * 0.02)
+    row = (base[0] + ux * length * 0.15, base[1] + uy * length * 0.15)
+    _pips(canvas, row, size, (px, py), pip_r * 2.7, pip_r)
+    label = (base[0] + ux * length * 0.42, base[1] + uy * length * 0.42)
+    canvas.text((label[0], label[1] + 1), str(owner + 1), 19, INK, "mm", bold=True)
+
+
+PLINTH_PAD = 6
+TALL = 5
+"""From this many pieces a stack covers its tile's north and south heads (a small copy of
+the tile goes in its corner then)."""
+TOP = 2.1
+"""The top piece of a stack: a band and the pyramid's point, this many bands high."""
+TAPER = 0.1
+"""Each band narrows upwards by this much of its width, like the pyramid it is a slice of."""
+
+
+def stack_height(count: int) -> float:
+    """The room a stack of ``count`` may take: most of a tile's middle, all of it when tall
+    (the tile's north and south heads are then hidden; its east and west ones still show)."""
+    return lay.CELL * (0.64 if count < TALL else 0.84)
+
+
+class Band(NamedTuple):
+    """One piece of a stack as drawn: its base's centre, height and width."""
+
+    owner: int
+    size: int
+    x: float
+    base: float
+    height: float
+    width: float
+    top: bool
+
+
+def stack_layout(
+    centre: Point, pieces: Sequence[tuple[int, int]]
+) -> tuple[tuple[float, float, float, float], list[Band]]:
+    """Where a stack goes around ``centre``: its plinth's box and its bands, bottom first."""
+    count = len(pieces)
+    band = min(24.0, stack_height(count) / (count - 1 + TOP))
+    height = band * (count - 1 + TOP)
+    widest = max(BAND_WIDTH[size] for _, size in pieces) * lay.CELL
+    x, y = centre
+    bottom = y + height / 2
+    pad = PLINTH_PAD
+    plinth = (x - widest / 2 - pad, bottom - height - pad, x + widest / 2 + pad, bottom + pad)
+    bands = []
+    base = bottom
+    for i, (owner, size) in enumerate(pieces):
+        top = i == count - 1
+        h = band * TOP if top else band
+        bands.append(Band(owner, size, x, base, h, BAND_WIDTH[size] * lay.CELL, top))
+        base -= h
+    return plinth, bands
+
+
+def extent(here: Cell, direction: tuple[float, float]) -> float:
+    """How far a cell's pieces reach from its centre towards ``direction`` (a unit step along
+    an axis), so that a move's arrow can stop short of them."""
+    if not here.pieces:
+        return 0.0
+    if here.lying:
+        length = LENGTH[here.pieces[0][1]] * lay.CELL
+        along, across = length / 2, length * BASE / 2
+        hx, hy = (across, along) if here.facing in (0, 2) else (along, across)
+    else:
+        x0, y0, x1, y1 = stack_layout((0, 0), here.pieces)[0]
+        hx, hy = max(-x0, x1), max(-y0, y1)
+    return hx if abs(direction[0]) > abs(direction[1]) else hy
+
+
+def standing(canvas: Canvas, theme: Theme, centre: Point, pieces: Sequence[tuple[int, int]]):
+    """A standing piece or stack from the side on its plinth, bottom piece at the bottom:
+    each piece a band in its owner's colour (shaded on the right) with the seat number on its
+    left and its pips on its right; the top one ends in the pyramid's point."""
+    plinth, bands = stack_layout(centre, pieces)
+    canvas.rect(
+        plinth,
+        fill=mix(theme.board_edge, (0x2A, 0x33, 0x3E), 0.5),
+        outline=INK,
+        width=1.5,
+        radius=8,
+    )
+    band = bands[0].height if len(bands) > 1 else bands[0].height / TOP
+    font = max(14.0, min(18.0, band * 0.8))
+    pip_r = max(2.2, min(3.4, band * 0.14))
+    for b in bands:
+        x, y, h, w = b.x, b.base, b.height, b.width
+        colour = theme.seat(b.owner)
+        if b.top:
+            apex = (x, y - h)
+            canvas.polygon([(x - w / 2, y), (x, y), apex], lit(colour))
+            canvas.polygon([(x, y), (x + w / 2, y), apex], shaded(colour))
+            canvas.polygon([(x - w / 2, y), (x + w / 2, y), apex], None, INK, 2)
+            mid = y - band * 0.5
+            left = x - w / 2 + w * 0.19
+            right = x + w * 0.2
+        else:
+            tw = w * (1 - TAPER)
+            quad = [(x - w / 2, y), (x + w / 2, y), (x + tw / 2, y - h), (x - tw / 2, y - h)]
+            canvas.polygon(quad, colour)
+            canvas.polygon([(x, y), quad[1], quad[2], (x, y - h)], shaded(colour))
+            canvas.polygon(quad, None, INK, 2)
+            mid = y - h / 2
+            left = x - w / 2 + w * TAPER / 2 + 3
+            right = x + w / 2 - 4
+        num_x = left + font * 0.45
+        canvas.text((num_x, mid + 1), str(b.owner + 1), font, INK, "mm", bold=True)
+        pips_from = num_x + font * 0.55
+        room_x = right - pips_from
+        spacing = min(pip_r * 2.8, room_x / max(b.size, 1))
+        _pips(canvas, (pips_from + room_x / 2, mid), b.size, (1, 0), spacing, pip_r)
+
+
+def draw_cell(canvas: Canvas, theme: Theme, cell: int, here: Cell) -> None:
+    """The pieces on one cell (nothing when it is empty)."""
+    if not here.pieces:
+        return
+    if here.lying:
+        owner, size = here.pieces[0]
+        lying_piece(canvas, theme, lay.centre(cell), owner, size, here.facing)
+    else:
+        standing(canvas, theme, lay.centre(cell), here.pieces)

@@ -1,0 +1,186 @@
+"""Ice-Turn's Q-Turn tiles: a slate square with light arrows, read by shape first.
+
+- single arrow: one long arrow across the tile, its big head at the side it points to;
+- double arrow: a line across the tile on its axis with a head at both ends;
+- Q-Turner: a ring with a head out of it in all four directions (and a darker tile).
+
+The heads sit at the tile's edges and the pieces in its middle, so a piece never hides which
+way a tile points. A cell without a tile yet (during the setup) is a dark, dashed placeholder.
+Board tiles are drawn once per theme and kind and pasted (they are the same 16 shapes over
+and over); hand icons are drawn small with the same function.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image
+
+from engine.iceturn_board import GRID, D, Q, Tile, arrows
+
+from . import iceturn_layout as lay
+from .common import SCALE, Canvas, Point
+from .theme import RGB, Theme, mix
+
+TILE: RGB = (0x4E, 0x60, 0x74)
+"""A tile's face: a slate tone the four seat colours and the light arrows all stand out on."""
+TILE_Q: RGB = (0x3F, 0x4E, 0x60)
+"""A Q-Turner's face: a little darker, a second cue beside its ring."""
+ARROW: RGB = (0xE6, 0xEC, 0xF2)
+ARROW_EDGE: RGB = (0x1A, 0x22, 0x2C)
+EMPTY_CELL: RGB = (0x26, 0x2F, 0x3A)
+"""A cell without a tile yet."""
+
+
+def _rotate(point: Point, facing: int) -> Point:
+    """``point`` given for an arrow pointing north (up), turned to ``facing`` (clockwise)."""
+    x, y = point
+    for _ in range(facing):
+        x, y = -y, x
+    return x, y
+
+
+def _head(half: float, facing: int, length: float, width: float, inset: float) -> list[Point]:
+    """A triangle with its tip ``inset`` from the edge on the ``facing`` side (relative to the
+    tile's centre, ``half`` = half the tile's side)."""
+    tip = half - inset
+    base = tip - length
+    points = [(0.0, -tip), (width / 2, -base), (-width / 2, -base)]
+    return [_rotate(p, facing) for p in points]
+
+
+def draw_tile(canvas: Canvas, box: Sequence[float], tile: Tile, edge: RGB) -> None:
+    """A tile filling ``box`` (square) with its arrows; ``edge``: what is around it."""
+    x0, y0, x1, y1 = box
+    side = x1 - x0
+    s = side / (lay.CELL - 2 * lay.TILE_GAP)  # 1 on the board, smaller for icons
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    half = side / 2
+    kind = tile[0]
+    face = TILE_Q if kind == Q else TILE
+    canvas.rect(box, fill=face, outline=mix(face, edge, 0.45), width=max(1.0, 2 * s), radius=9 * s)
+
+    def at(points: Sequence[Point]) -> list[Point]:
+        return [(cx + x, cy + y) for x, y in points]
+
+    ew = max(1.2, 3.2 * s)  # the arrows' dark edge
+    if kind == Q:
+        length, width, inset, shaft = 24 * s, 36 * s, 6 * s, 8 * s
+        ring = 27 * s
+        heads = [at(_head(half, f, length, width, inset)) for f in range(4)]
+        stubs = []
+        for f in range(4):
+            a = _rotate((0, -ring), f)
+            b = _rotate((0, -(half - inset - length * 0.6)), f)
+            stubs.append(at([a, b]))
+        for a, b in stubs:
+            canvas.line([a, b], ARROW_EDGE, shaft + ew, joint=False)
+        canvas.circle((cx, cy), ring, outline=ARROW_EDGE, width=shaft + ew)
+        for head in heads:
+            canvas.polygon(head, ARROW_EDGE, ARROW_EDGE, ew)
+        for a, b in stubs:
+            canvas.line([a, b], ARROW, shaft, joint=False)
+        canvas.circle((cx, cy), ring - ew / 2, outline=ARROW, width=shaft)
+        for head in heads:
+            canvas.polygon(head, ARROW)
+        return
+    facings = arrows(tile)
+    if kind == D:
+        length, width, inset, shaft = 28 * s, 42 * s, 5 * s, 9 * s
+        tail = half - inset - length * 0.6
+    else:
+        length, width, inset, shaft = 34 * s, 52 * s, 4 * s, 10 * s
+        tail = half - 16 * s  # from near the opposite edge
+    f = facings[0]
+    front = _rotate((0, -(half - inset - length * 0.6)), f)
+    back = _rotate((0, tail), f)
+    line = at([back, front])
+    heads = [at(_head(half, g, length, width, inset)) for g in facings]
+    canvas.line(line, ARROW_EDGE, shaft + ew, joint=kind != D)
+    for head in heads:
+        canvas.polygon(head, ARROW_EDGE, ARROW_EDGE, ew)
+    canvas.line(line, ARROW, shaft, joint=False)
+    if kind != D:  # a round end at the tail
+        canvas.circle(at([back])[0], shaft / 2, fill=ARROW)
+    for head in heads:
+        canvas.polygon(head, ARROW)
+
+
+def draw_placeholder(canvas: Canvas, box: Sequence[float], theme: Theme) -> None:
+    """A cell whose tile is not placed yet: dark, with a dashed outline."""
+    x0, y0, x1, y1 = box
+    canvas.rect(box, fill=EMPTY_CELL, radius=9)
+    dash, colour = 12.0, mix(EMPTY_CELL, theme.text_dim, 0.45)
+    for a, b, horizontal in (
+        (x0 + 10, x1 - 10, y0 + 6),
+        (x0 + 10, x1 - 10, y1 - 6),
+    ):
+        x = a
+        while x < b:
+            canvas.line([(x, horizontal), (min(x + dash, b), horizontal)], colour, 2.5, False)
+            x += dash * 1.8
+    for a, b, vertical in ((y0 + 10, y1 - 10, x0 + 6), (y0 + 10, y1 - 10, x1 - 6)):
+        y = a
+        while y < b:
+            canvas.line([(vertical, y), (vertical, min(y + dash, b))], colour, 2.5, False)
+            y += dash * 1.8
+
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=64)
+def _tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
+    """A board tile (or the placeholder) at the supersampled size, on the frame's colour."""
+    side = lay.CELL - 2 * lay.TILE_GAP
+    canvas = Canvas(side, side, theme.board_edge)
+    if tile is None:
+        draw_placeholder(canvas, (0, 0, side, side), theme)
+    else:
+        draw_tile(canvas, (0, 0, side, side), tile, theme.board_edge)
+    return canvas.image
+
+
+def tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
+    """The cached image (never drawn on); the lock keeps two threads from drawing it twice."""
+    with _lock:
+        return _tile_image(theme, tile)
+
+
+def paste_tiles(canvas: Canvas, theme: Theme, tiles: Sequence[Tile | None]) -> None:
+    """Every cell's tile (or placeholder), pasted onto the canvas."""
+    for cell, tile in enumerate(tiles):
+        x0, y0, _x1, _y1 = lay.tile_box(cell)
+        canvas.image.paste(tile_image(theme, tile), (round(x0 * SCALE), round(y0 * SCALE)))
+
+
+CORNER_ICON = 26
+
+
+def corner_icon(canvas: Canvas, theme: Theme, cell: int, tile: Tile | None) -> None:
+    """A small copy of the tile in its top corner (away from the board's corner), for a tile
+    a tall stack covers."""
+    if tile is None:
+        return
+    x0, y0, x1, _y1 = lay.tile_box(cell)
+    right = not (GRID.file(cell) == 3 and GRID.rank(cell) == 3)
+    left = x1 - 3 - CORNER_ICON if right else x0 + 3
+    box = (left, y0 + 3, left + CORNER_ICON, y0 + 3 + CORNER_ICON)
+    canvas.rect((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), fill=theme.board_edge, radius=5)
+    draw_tile(canvas, box, tile, theme.board_edge)
+
+
+ICON = 28
+"""A tile icon in a hand or the legend."""
+
+
+def tile_icon(canvas: Canvas, theme: Theme, box, kind: str, faded: bool = False) -> None:
+    """A small tile of ``kind``; ``faded`` blends it into the card (none left in a hand)."""
+    draw_tile(canvas, box, (kind, 1 if kind == "A" else 0), theme.card)
+    if faded:
+        area = tuple(round(v * SCALE) for v in box)
+        region = canvas.image.crop(area)
+        blank = Image.new("RGB", region.size, theme.card)
+        canvas.image.paste(Image.blend(region, blank, 0.7), area[:2])

@@ -1,0 +1,294 @@
+"""Ice-Turn in words, for the image and its alt text: which turn the picture marks (the one
+under way, else the one before), the Treehouse die's state, each move, cell and tile, and the
+position in sentences (under Discord's 1024 characters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from engine.core import Move
+from engine.iceturn_board import GRID, D, Q, Tile
+from engine.iceturn_moves import (
+    QUARTERS,
+    Aim,
+    Dig,
+    Hop,
+    React,
+    Step,
+    Swap,
+    Tip,
+    TipSeven,
+    TurnPiece,
+)
+from engine.iceturn_pieces import Cell
+from engine.iceturn_setup import Place
+
+from .common import seat_names
+
+SIZE_WORD = {1: "small", 2: "medium", 3: "large"}
+LETTER = {1: "S", 2: "M", 3: "L"}
+DIRECTION = ("north", "east", "south", "west")
+TILE_WORD = {Q: "Q-Turner", D: "double arrow", "A": "single arrow"}
+KEY = "Q Q-Turner, D double arrow, A single arrow"
+"""What the tiles' letters in the alt text mean."""
+PHASE_WORD = {
+    "deal": "dealing the tiles",
+    "place": "placing tiles",
+    "roll": "rolling",
+    "move": "moving",
+    "react": "reacting",
+    "over": "game over",
+}
+
+
+def verb(state) -> str:
+    return {
+        "deal": "to be dealt tiles",
+        "place": "to place a tile",
+        "roll": "to roll",
+        "move": "to move",
+        "react": "to react",
+    }.get(state.phase, "")
+
+
+# -- reading the state -----------------------------------------------------------------------
+
+
+class ShownTurn(NamedTuple):
+    """The turn the picture marks: the one under way (``current``) when it has moves, else
+    the one before (``state.last_turn``)."""
+
+    seat: int
+    points: int
+    face: str
+    moves: tuple[Move, ...]
+    current: bool
+
+
+def shown_turn(state) -> ShownTurn | None:
+    if state.phase in ("deal", "place"):
+        return None
+    if state.turn_log:
+        return ShownTurn(state.seat, state.rolled, state.face, state.turn_log, True)
+    last = state.last_turn
+    if last is None:
+        return None
+    return ShownTurn(last.seat, last.points, last.face, last.moves, False)
+
+
+def last_placement(state) -> Place | None:
+    """The tile placed last, while the setup is on (or right after it)."""
+    move = state.last_move
+    return move if isinstance(move, Place) else None
+
+
+def face_status(state) -> str:
+    """The Treehouse die of the turn under way: "unused" (may still be used), "aiming" (an
+    AIM run is open), "used", "lost" (the movement phase ended without it), or "" (no roll)."""
+    if not state.face or state.phase in ("deal", "place"):
+        return ""
+    if state.phase == "move":
+        if state.aiming:
+            return "aiming"
+        return "unused" if state.action is None else "used"
+    return "lost" if state.action is None else "used"
+
+
+def can_react(state) -> list[int]:
+    """The tiles from which the mover may still react: their own lying pieces' tiles that
+    target a lying piece and have not reacted yet (what the engine offers)."""
+    if state.phase != "react":
+        return []
+    sources = {m.source for m in state.legal_moves() if isinstance(m, React)}
+    return sorted(sources)
+
+
+# -- words -----------------------------------------------------------------------------------
+
+
+def name(cell: int) -> str:
+    return GRID.name(cell)
+
+
+def tile_words(tile: Tile | None) -> str:
+    """Short: "Q", "A east", "D n-s"."""
+    if tile is None:
+        return "empty"
+    kind, facing = tile
+    if kind == Q:
+        return "Q"
+    if kind == D:
+        return "D n-s" if facing == 0 else "D e-w"
+    return f"A {DIRECTION[facing]}"
+
+
+def tile_long(tile: Tile) -> str:
+    kind, facing = tile
+    if kind == Q:
+        return "Q-Turner"
+    if kind == D:
+        return "double arrow " + ("north-south" if facing == 0 else "east-west")
+    return f"single arrow pointing {DIRECTION[facing]}"
+
+
+def piece_words(piece: tuple[int, int], names: Sequence[str]) -> str:
+    owner, size = piece
+    return f"{names[owner]} {LETTER[size]}"
+
+
+def cell_words(cell: int, here: Cell, names: Sequence[str]) -> str:
+    """ "b2 Bob M lying north" or "a1 stack, bottom first: Ann L, Ann M, Bob S"."""
+    if here.lying:
+        return f"{name(cell)} {piece_words(here.pieces[0], names)} lying {DIRECTION[here.facing]}"
+    parts = ", ".join(piece_words(p, names) for p in here.pieces)
+    if len(here.pieces) == 1:
+        return f"{name(cell)} {parts} standing"
+    return f"{name(cell)} stack of {len(here.pieces)}, bottom first: {parts}"
+
+
+def _below(below: int | None) -> str:
+    return "" if below is None else f", {below} below"
+
+
+def move_words(move: Move) -> str:
+    """One move of a turn, short: "b2-b3", "turn b2 east", "AIM b2 cw", "react b2: c3 west"."""
+    if isinstance(move, Step):
+        return f"{name(move.cell)}-{name(move.target)}{_below(move.below)}"
+    if isinstance(move, TurnPiece):
+        return f"turn {name(move.cell)} {DIRECTION[move.facing]}"
+    if isinstance(move, Tip):
+        stacked = f", {'/'.join(map(str, move.belows))} below" if move.belows else ""
+        return f"tip {name(move.cell)} {DIRECTION[move.facing]}{stacked}"
+    if isinstance(move, TipSeven):
+        return "TIP: points to 7"
+    if isinstance(move, Aim):
+        return f"AIM {name(move.cell)} {QUARTERS[move.quarter_turns]}"
+    if isinstance(move, Swap):
+        return f"SWAP {name(move.a)} {name(move.b)}"
+    if isinstance(move, Hop):
+        return f"HOP {LETTER[move.size]} {name(move.cell)}-{name(move.target)}"
+    if isinstance(move, Dig):
+        if move.target == move.cell:
+            return f"DIG {name(move.cell)} (stands up)"
+        return f"DIG {name(move.cell)}-{name(move.target)}"
+    if isinstance(move, React):
+        return f"react {name(move.source)}: {name(move.target)} {DIRECTION[move.facing]}"
+    return str(move)
+
+
+def place_words(move: Place) -> str:
+    return f"{tile_long(move.tile)} on {name(move.cell)}"
+
+
+def face_words(state) -> str:
+    """The Treehouse die in words: "HOP (not used yet)", "WILD (used as AIM)"."""
+    face = state.face.upper()
+    status = face_status(state)
+    used = state.action.upper() if state.action else ""
+    if status == "unused":
+        return f"{face} (not used yet)"
+    if status == "aiming":
+        return f"{face} (AIM under way)"
+    if status == "used":
+        return f"{face} (used)" if state.face != "wild" else f"{face} (used as {used})"
+    if status == "lost":
+        return f"{face} (not used)"
+    return face
+
+
+def winners_words(state, names: Sequence[str]) -> str:
+    winners = state.outcome.winners
+    if not winners:
+        return "a draw"
+    who = [names[w] for w in winners]
+    return " and ".join(who) + (" wins" if len(who) == 1 else " win")
+
+
+def reason_words(state) -> str:
+    reason = state.outcome.reason
+    return reason[0].upper() + reason[1:] + "."
+
+
+def hand_words(hand: Sequence[int]) -> str:
+    parts = [f"{n} {w}" for n, w in zip(hand, ("Q", "D", "A"), strict=True) if n]
+    return " ".join(parts) if parts else "none"
+
+
+# -- alt text --------------------------------------------------------------------------------
+
+
+def _goals(state, names: Sequence[str]) -> str:
+    parts = []
+    for seat in range(state.num_players):
+        parts.append(
+            f"{names[seat]} (seat {seat + 1}) {name(state.corner(seat))} to "
+            f"{name(state.goal_of(seat))}, {state.at_goal(seat)} there"
+        )
+    return "Starts and goals: " + "; ".join(parts) + "."
+
+
+def _status(state, names: Sequence[str]) -> str:
+    seat = state.seat
+    who = names[seat]
+    if state.phase == "over":
+        return f"Game over: {winners_words(state, names)}. {reason_words(state)}"
+    if state.phase == "deal":
+        return "Dealing the tiles."
+    if state.phase == "place":
+        placed = sum(t is not None for t in state.tiles)
+        hands = ", ".join(
+            f"{names[s]} {hand_words(h)}" for s, h in enumerate(state.hands) if s < len(names)
+        )
+        hands = hands or "not dealt yet"
+        return f"Setup: {placed} of 16 tiles placed; {who} to place a tile. Hands ({KEY}): {hands}."
+    rounds = f"Round {min(state.round, state.round_limit)} of {state.round_limit}"
+    head = f"{rounds}. {who} {verb(state)}"
+    if state.phase == "roll":
+        return head + "."
+    text = f"{head}: rolled {state.rolled} and {face_words(state)}"
+    if state.phase == "move":
+        text += f", {state.points} point{'s' if state.points != 1 else ''} left"
+    sources = can_react(state)
+    if sources:
+        text += f"; can still react from {', '.join(map(name, sources))}"
+    return text + "."
+
+
+def _turn(shown: ShownTurn | None, names: Sequence[str]) -> str:
+    if shown is None:
+        return ""
+    label = "This turn" if shown.current else "Last turn"
+    moves = "; ".join(f"{i} {move_words(m)}" for i, m in enumerate(shown.moves, 1))
+    roll = f"rolled {shown.points} and {shown.face.upper()}"
+    return f"{label}, {names[shown.seat]} {roll}: {moves or 'no moves'}."
+
+
+def alt_text_iceturn(state, *, names: Sequence[str] | None = None) -> str:
+    """The position in words: phase, whose turn and the dice, starts and goals, every piece
+    and stack, the tiles, the turn the arrows show, the result."""
+    names = [n[:24] for n in seat_names(names, state.num_players)]
+    parts = [f"Ice-Turn, {state.num_players} players, move {len(state.history)}."]
+    parts.append(_status(state, names))
+    parts.append(_goals(state, names))
+    pieces = [cell_words(c, here, names) for c, here in enumerate(state.cells) if here.pieces]
+    parts.append("Pieces: " + "; ".join(pieces) + ".")
+    turn = _turn(shown_turn(state), names)
+    if turn:
+        parts.append(turn)
+    placement = last_placement(state)
+    if placement is not None:
+        parts.append(f"Last placed: {place_words(placement)}.")
+    tiles = ", ".join(
+        f"{name(c)} {tile_words(t)}" for c, t in enumerate(state.tiles) if t is not None
+    )
+    if tiles:
+        key = "" if state.phase in ("deal", "place") else f" ({KEY})"  # said with the hands
+        parts.append(f"Tiles{key}: {tiles}.")
+    text = " ".join(parts)
+    if len(text) > 1000:  # the tiles go first (the picture shows them best), then the end
+        text = " ".join(p for p in parts if not p.startswith("Tiles:"))
+    if len(text) > 1000:
+        text = text[:999] + "\N{HORIZONTAL ELLIPSIS}"
+    return text
