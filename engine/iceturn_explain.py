@@ -43,6 +43,7 @@ def rewrite(state: IceTurnState, text: str) -> str:
     parts = text.split()
     if len(parts) == 2 and parts[0] == "deal" and set(parts[1]) <= set(_HAND):
         return "deal " + "".join(sorted(parts[1], key=_HAND.__getitem__))
+    text = re.sub(r"^([qda]@[a-z][0-9]+) ([nesw])$", r"\1\2", text)  # A@b2 n
     if m := re.fullmatch(r"([qda])@([a-z][0-9]+)([nesw]?)", text):
         kind, cell, facing = m.groups()
         if kind == "q":
@@ -84,7 +85,10 @@ def explain(state: IceTurnState, text: str) -> str:
     if state.phase == "deal":
         return "The tiles are being dealt first (a chance move such as deal QDDAAAAA)."
     if state.phase == "roll":
-        return f"Player {seat + 1} rolls the d6 and the Treehouse die first (roll 4 hop)."
+        return (
+            f"Player {seat + 1} rolls the d6 and the Treehouse die first: roll, then the d6 "
+            "(1-6) and the face (tip, aim, swap, hop, dig or wild), e.g. roll 4 hop."
+        )
     try:
         move = state.game.move_from_text(text)
     except IllegalMove as exc:
@@ -184,10 +188,9 @@ def _own_lying(state: IceTurnState, cell: int) -> str | None:
     if not here.pieces:
         return f"There is no piece on {name}."
     if not here.lying:
-        return (
-            f"The pieces on {name} stand: standing pieces cannot move or turn. Tip them first "
-            f"(tip {name} e)."
-        )
+        tips = [str(m) for m in state.legal_moves() if isinstance(m, Tip) and m.cell == cell]
+        hint = f" Tip them first ({tips[0]})." if tips else ""
+        return f"The pieces on {name} stand: standing pieces cannot move or turn.{hint}"
     owner, size = here.pieces[0]
     if owner != state.seat:
         return f"The {WORD[size]} on {name} is player {owner + 1}'s, not yours."

@@ -103,8 +103,8 @@ class IceTurnState(State):
 
     @property
     def round(self) -> int:
-        """The round under way (1-based)."""
-        return self.turns // self.num_players + 1
+        """The round under way (1-based; the last one once the round limit ends the game)."""
+        return min(self.turns // self.num_players + 1, self.round_limit)
 
     @property
     def round_limit(self) -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import engine
 from engine.iceturn_board import FACINGS, GRID
 from engine.iceturn_pieces import STANDING
@@ -96,3 +98,30 @@ def at(state, name: str) -> str:
 def random_game(players: int, rng: random.Random, check=None, options=None):
     """Play a seeded random game to its end; ``check(before, move, after)`` at every move."""
     return play_randomly(GAME.new_game(players, options), rng, check)
+
+
+def play(state, *texts: str):
+    """``state`` after the moves ``texts``, in order."""
+    for text in texts:
+        state = state.apply(text)
+    return state
+
+
+def refusal(state, text: str) -> str:
+    """The message of the ``IllegalMove`` that ``text`` raises, both through ``parse`` and
+    ``apply``; checks that the refused move changed nothing."""
+    before = state.to_json()
+    with pytest.raises(engine.IllegalMove) as info:
+        state.apply(text)
+    with pytest.raises(engine.IllegalMove) as parsed:
+        state.parse(text)
+    assert str(parsed.value) == str(info.value)
+    assert state.to_json() == before
+    return str(info.value)
+
+
+def tile_at(state, name: str) -> str:
+    """The tile on a cell in the notation of :func:`position`'s ``tiles`` (``Q``, ``Dn``,
+    ``Ae`` ...)."""
+    kind, facing = state.tiles[GRID.parse(name)]
+    return kind if kind == "Q" else kind + FACINGS[facing]
