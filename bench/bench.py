@@ -7,8 +7,8 @@ Engine throughput: random games (uniform over the legal moves, chance moves by t
 probabilities) per second and moves per second, on one core. Decisions: what one player move
 costs the bot, from a state read back from its JSON snapshot (so no search cache survives):
 the legal moves (for the menus), applying the chosen one and any dice then due (p50, p99,
-max); and the legal-move generation alone, on that cold state. Render: time per image (median and p95) over states sampled from random games, and the
-PNG size.
+max); and the legal-move generation alone, on that cold state. Render: time per image
+(median and p95) over states sampled from random games, and the PNG size.
 """
 
 from __future__ import annotations

@@ -271,12 +271,21 @@ class Table:
         if from_menu:
             await interaction.response.edit_message(**update)
             return
+        # /move: the turn message changes first, so the answer finds the board already updated
+        edited = False
+        if record.message_id is not None:
+            place = await self.place_of(record)
+            message = place.get_partial_message(record.message_id)  # type: ignore[attr-defined]
+            try:
+                await message.edit(**update)
+                edited = True
+            except (discord.NotFound, discord.Forbidden):
+                pass
+        if not edited:  # the turn message is gone: post the turn afresh
+            await self.post_turn(record)
         await interaction.response.send_message(
             f"Played {record.state.history[-1]}.", ephemeral=True
         )
-        if record.message_id is not None:
-            place = await self.place_of(record)
-            await place.get_partial_message(record.message_id).edit(**update)  # type: ignore[attr-defined]
 
     async def _strip_controls(self, record: GameRecord) -> None:
         """The turn message of a turn ended by ``/move`` loses its menus."""
