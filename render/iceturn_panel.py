@@ -278,7 +278,7 @@ def _moves(canvas: Canvas, theme: Theme, moves, box) -> None:
         cx = x0 + (i // rows) * width
         y = y0 + LINE / 2 + (i % rows) * LINE
         number_disc(canvas, theme, (cx + 10, y), n, 11)
-        text = move_words(move)
+        text = move_words(move, short=columns == 2)
         canvas.text((cx + 28, y + 1), text, size, theme.text, "lm", True, width - 34)
     if more:
         i = len(listed)

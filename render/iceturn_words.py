@@ -148,19 +148,23 @@ def cell_words(cell: int, here: Cell, names: Sequence[str]) -> str:
     return f"{name(cell)} stack of {len(here.pieces)}, bottom first: {parts}"
 
 
-def _below(below: int | None) -> str:
-    return "" if below is None else f", {below} below"
+def _below(belows: tuple[int, ...], short: bool) -> str:
+    if not belows:
+        return ""
+    counts = "/".join(map(str, belows))
+    return f" /{counts}" if short else f", {counts} below"
 
 
-def move_words(move: Move) -> str:
-    """One move of a turn, short: "b2-b3", "turn b2 east", "AIM b2 cw", "react b2: c3 west"."""
+def move_words(move: Move, short: bool = False) -> str:
+    """One move of a turn: "b2-b3, 1 below", "turn b2 east", "AIM b2 cw", "react b2: c3 west";
+    ``short`` (a narrow column) writes the stack positions as in the notation ("b2-b3 /1")."""
     if isinstance(move, Step):
-        return f"{name(move.cell)}-{name(move.target)}{_below(move.below)}"
+        below = () if move.below is None else (move.below,)
+        return f"{name(move.cell)}-{name(move.target)}{_below(below, short)}"
     if isinstance(move, TurnPiece):
         return f"turn {name(move.cell)} {DIRECTION[move.facing]}"
     if isinstance(move, Tip):
-        stacked = f", {'/'.join(map(str, move.belows))} below" if move.belows else ""
-        return f"tip {name(move.cell)} {DIRECTION[move.facing]}{stacked}"
+        return f"tip {name(move.cell)} {DIRECTION[move.facing]}{_below(move.belows, short)}"
     if isinstance(move, TipSeven):
         return "TIP: points to 7"
     if isinstance(move, Aim):

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from engine.iceturn_board import GRID
-from engine.iceturn_pieces import STANDING
+from engine.iceturn_pieces import STANDING, is_nest
 
 from .iceturn_helpers import GAME, random_game
 
@@ -68,3 +68,46 @@ def test_a_deal_and_placement_fill_the_grid():
     assert len(placed) == GRID.size
     kinds = Counter(text[0] for text in placed)
     assert kinds == Counter({"Q": 4, "D": 6, "A": 6})
+
+
+def closer(state, seat) -> int:
+    """How near ``seat`` is to a win: its pieces' distance to the goal, and a nest begun there."""
+    if state.outcome is not None:
+        return 1000 if seat in state.outcome.winners else -1000
+    goal = state.goal_of(seat)
+    score = 0
+    for cell, here in enumerate(state.cells):
+        for owner, _ in here.pieces:
+            if owner == seat:
+                score -= abs(GRID.file(cell) - GRID.file(goal)) + abs(
+                    GRID.rank(cell) - GRID.rank(goal)
+                )
+    nest = ((seat, 1), (seat, 2))
+    begun = state.cells[goal].pieces[:2]
+    return score + 4 * sum(a == b for a, b in zip(begun, nest, strict=False))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_players_heading_for_their_goals_win_with_a_nest(players):
+    """Players who mostly pick the move that brings them nearest (one move ahead) finish the
+    game with a nest: the win is reachable by legal play, and it is found when it happens."""
+    rng = random.Random(players)
+    state = GAME.new_game(players)
+    while not state.is_over():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            move = rng.choices(outcomes, weights)[0]
+        elif rng.random() < 0.25:
+            move = rng.choice(state.legal_moves())
+        else:
+            seat = state.to_move
+            move = max(
+                state.legal_moves(), key=lambda m: (closer(state.apply(m), seat), rng.random())
+            )
+        state = state.apply(move)
+    winners = state.outcome.winners
+    assert winners and state.outcome.reason == "a nest on the goal"
+    for seat in winners:
+        assert is_nest(state.cells[state.goal_of(seat)], seat)
+    for seat in set(range(players)) - set(winners):
+        assert not is_nest(state.cells[state.goal_of(seat)], seat)
