@@ -16,6 +16,7 @@ from .test_discord_dice import buttons, who
 from .test_discord_e2e import new_bot, world
 
 GAME = engine.get_game("ice-turn")
+POINTS_LEFT = re.compile(r"\*\*[0-9]+\*\* points? left")
 
 
 def is_turn(message) -> bool:
@@ -78,7 +79,7 @@ async def test_a_whole_ice_turn_game_in_chat_one_message_per_turn(tmp_path):
             seen_groups: set[str] = set()
             while turn.components:
                 seen_groups |= {s["placeholder"] for s in turn.selects}
-                if "points left" in turn.content and typed < 2 and turn.selects:
+                if POINTS_LEFT.search(turn.content) and typed < 2 and turn.selects:
                     move = turn.selects[0]["options"][0]["value"]  # typed, not picked
                     old_image = turn.attachments[0].filename
                     answer = await (
@@ -150,7 +151,7 @@ async def test_three_players_through_the_lobby(tmp_path):
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert placers[:3] == placers[3:6] and len(set(placers[:3])) == 3
             assert placers.count(placers[0]) == 6  # seat 0 held six tiles
-            assert "points left" in turn.content and who(turn, users).name == placers[0]
+            assert POINTS_LEFT.search(turn.content) and who(turn, users).name == placers[0]
             wrong = next(u for u in (ann, ben, cat) if u.name != placers[0])
             refused = await (
                 await fake.click(wrong, turn, buttons(turn)["End movement"])
