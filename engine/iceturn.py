@@ -16,6 +16,7 @@ the pieces :mod:`engine.iceturn_pieces`, the moves :mod:`engine.iceturn_play`, t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -44,17 +45,22 @@ class IceTurn(Game):
         return IceTurnState(self, num_players, options)
 
     def move_from_text(self, text: str) -> Move:
-        text = " ".join(text.strip().lower().split())
-        if m := DEAL_TEXT.match(text):
-            hand = read_hand(m.group(1))
-            if hand is not None:
-                return Deal(hand)
-        elif m := PLACE_TEXT.match(text):
-            kind, cell, facing = m.group(1).upper(), GRID.parse(m.group(2)), m.group(3)
-            if (kind == Q) == (facing == "") and not (kind == D and facing in "sw" and facing):
-                return Place((kind, FACINGS.index(facing) if facing else 0), cell)
-        else:
-            move = read_play_move(text)
-            if move is not None:
-                return move
-        raise IllegalMove(f"{text!r} is not Ice-Turn notation ({EXAMPLES}).")
+        return _read(" ".join(text.strip().lower().split()))
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str) -> Move:
+    """A move from its notation (cached: a game's JSON holds thousands of moves, few distinct)."""
+    if m := DEAL_TEXT.match(text):
+        hand = read_hand(m.group(1))
+        if hand is not None:
+            return Deal(hand)
+    elif m := PLACE_TEXT.match(text):
+        kind, cell, facing = m.group(1).upper(), GRID.parse(m.group(2)), m.group(3)
+        if (kind == Q) == (facing == "") and not (kind == D and facing in "sw" and facing):
+            return Place((kind, FACINGS.index(facing) if facing else 0), cell)
+    else:
+        move = read_play_move(text)
+        if move is not None:
+            return move
+    raise IllegalMove(f"{text!r} is not Ice-Turn notation ({EXAMPLES}).")
