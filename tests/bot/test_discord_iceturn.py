@@ -158,3 +158,35 @@ async def test_three_players_through_the_lobby(tmp_path):
             ).response()
             assert refused.ephemeral and "not your turn" in refused.content
         fake.assert_clean()
+
+
+async def test_a_roll_button_table_rolls_into_the_same_turn_message(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+            rec = await fake.slash(
+                users["ann"],
+                games,
+                "play",
+                {"opponent": users["ben"], "roll": "button"},
+                subcommand="ice-turn",
+            )
+            challenge = (await rec.response()).message
+            await (await fake.click(users["ben"], challenge, "parlor:ch:1:accept")).response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            turn = await fake.wait_for_message(thread, is_turn)
+            assert "Tiles to place" in turn.content  # the deal needs no button: nobody's roll
+            for _ in range(16):
+                select = turn.selects[0]
+                value = select["options"][-1]["value"]
+                mover = who(turn, users)
+                await (await fake.select(mover, turn, select["custom_id"], [value])).response()
+                turn = await fake.wait_for_message(thread, is_turn, after=turn)
+            assert set(buttons(turn)) == {"Roll"} and "your turn to roll" in turn.content
+            roller = who(turn, users)
+            rolled = await (await fake.click(roller, turn, buttons(turn)["Roll"])).response()
+            assert rolled.type == 7 and rolled.components  # the same message, now to move
+            turn = fake.message(turn.id)
+            assert POINTS_LEFT.search(turn.content) and "End movement" in buttons(turn)
+            assert len([m for m in fake.messages_in(thread) if is_turn(m)]) == 17
+        fake.assert_clean()
