@@ -8,7 +8,6 @@ Regenerate the golden images after an intended change of the picture with
 
 from __future__ import annotations
 
-import io
 import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -24,6 +23,7 @@ from render import icesickle as drawing
 from render.theme import DEFAULT_THEME
 
 from .goldens import GOLDEN, check_golden, mean_difference
+from .images import close, open_png
 
 GAME = engine.get_game("icesickle")
 NAMES = ("Alice", "Bob")
@@ -90,21 +90,10 @@ PHASES = {
 }
 
 
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image
-
-
 def square_pixel(image: Image.Image, square: int, dx: float = 0, dy: float = 0):
     """The colour at the centre of ``square`` moved by (dx, dy) final pixels."""
     x, y = drawing._centre(square)
     return image.convert("RGB").getpixel((round(x + dx), round(y + dy)))
-
-
-def close(colour, wanted, slack: int = 24) -> bool:
-    return all(abs(a - b) <= slack for a, b in zip(colour, wanted, strict=True))
 
 
 # -- every phase renders ---------------------------------------------------------------------

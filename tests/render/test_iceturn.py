@@ -10,7 +10,6 @@ Regenerate the golden images after an intended change of the picture with
 
 from __future__ import annotations
 
-import io
 import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -30,7 +29,9 @@ from render.theme import DEFAULT_THEME
 from tests.engine.iceturn_helpers import position
 from tests.engine.playouts import play_randomly
 
+from . import images
 from .goldens import GOLDEN, check_golden, mean_difference
+from .images import open_png, rgb
 
 GAME = engine.get_game("ice-turn")
 NAMES = ("Alice", "Bob", "Cara", "Dmitri")
@@ -133,19 +134,12 @@ PHASES = {
 }
 
 
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image
-
-
 def draw(state, names=NAMES, **kwargs) -> Image.Image:
-    return open_png(render.render(state, names=names, **kwargs)).convert("RGB")
+    return rgb(state, names, **kwargs)
 
 
 def close(colour, wanted, slack: int = 14) -> bool:
-    return all(abs(a - b) <= slack for a, b in zip(colour, wanted, strict=True))
+    return images.close(colour, wanted, slack)
 
 
 def pixel(image: Image.Image, point, dx: float = 0, dy: float = 0):

@@ -9,7 +9,6 @@ Regenerate the golden images after an intended change of the picture with
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +30,7 @@ from render.theme import DEFAULT_THEME, mix
 from tests.engine.pachicei_helpers import position
 
 from .goldens import GOLDEN, check_golden, mean_difference
+from .images import close, open_png, rgb
 
 GAME = engine.get_game("pach-ice-i")
 NAMES = ("Alice", "Bob")
@@ -145,19 +145,8 @@ PHASES = {
 }
 
 
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image
-
-
 def draw(state, names=NAMES, **kwargs) -> Image.Image:
-    return open_png(render.render(state, names=names, **kwargs)).convert("RGB")
-
-
-def close(colour, wanted, slack: int = 24) -> bool:
-    return all(abs(a - b) <= slack for a, b in zip(colour, wanted, strict=True))
+    return rgb(state, names, **kwargs)
 
 
 def distance(a, b) -> int:

@@ -26,6 +26,7 @@ from render import pachisi_words as words
 from render.theme import DEFAULT_THEME
 
 from .goldens import GOLDEN, check_golden, mean_difference
+from .images import close, open_png, rgb
 
 GAME = engine.get_game("pachisi")
 NAMES = ("Alice", "Bob", "Carol", "Dan")
@@ -159,19 +160,8 @@ PHASES = {
 }
 
 
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image.convert("RGB")
-
-
 def draw(state, names=NAMES, **kwargs) -> Image.Image:
-    return open_png(render.render(state, names=names[: state.num_players], **kwargs))
-
-
-def close(colour, wanted, slack: int = 24) -> bool:
-    return all(abs(a - b) <= slack for a, b in zip(colour, wanted, strict=True))
+    return rgb(state, names[: state.num_players], **kwargs)
 
 
 def pixel(image: Image.Image, point, dx: float = 0, dy: float = 0):
@@ -500,7 +490,7 @@ def test_golden_tolerance_catches_a_change_of_the_position():
     renamed = draw(busy(), names=("Ann", "Ben", "Cat", "Don"))
     assert mean_difference(golden, renamed) < GOLDEN_TOLERANCE  # names alone are noise
     moves = [m.strip() for m in BUSY.split(",")]
-    earlier = open_png(render.render(GAME.replay(4, None, moves[:-1]), names=NAMES))
+    earlier = draw(GAME.replay(4, None, moves[:-1]))
     assert mean_difference(golden, earlier) > GOLDEN_TOLERANCE  # one move earlier
     plain = draw(busy(), theme=replace(DEFAULT_THEME, highlight=DEFAULT_THEME.board_light))
     assert mean_difference(golden, plain) > GOLDEN_TOLERANCE  # the last move not shown
