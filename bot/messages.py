@@ -119,11 +119,7 @@ def progress_lines(record: GameRecord) -> list[str]:
         points = f"**{state.points}** point{'s' if state.points != 1 else ''} left"
         lines.append(f"\N{GAME DIE} {state.rolled} · Treehouse: {action} · {points}")
     elif state.phase == "react":
-        ready = sum(
-            1
-            for c, cell in enumerate(state.cells)
-            if cell.lying and cell.pieces[0][0] == state.seat and c not in state.reacted
-        )
+        ready = len(state.can_react())
         lines.append(
             f"Reactions: {ready} of your tiles may still turn a piece they point at; "
             "then **End turn**."

@@ -16,6 +16,7 @@ from .iceturn_moves import (
     FACES,
     TIP_SEVEN,
     Aim,
+    React,
     Roll,
     TipSeven,
 )
@@ -46,8 +47,9 @@ class IceTurnState(State):
     (per cell a :class:`~engine.iceturn_pieces.Cell`); ``rolled`` (the d6) and ``face`` (the
     Treehouse die) of the turn under way; ``points`` (left this turn); ``action`` (the
     Treehouse action used this turn, or ``None``); ``aiming`` (an AIM run is open); ``aimed``;
-    ``reacted`` (tiles whose reaction is used); ``turns`` (turns completed); ``turn_log`` (this
-    turn's moves); ``last_turn``; ``corner(seat)`` / ``goal_of(seat)``; ``round``.
+    ``reacted`` (tiles whose reaction is used); ``can_react()`` (tiles still able to react);
+    ``turns`` (turns completed); ``turn_log`` (this turn's moves); ``last_turn``;
+    ``corner(seat)`` / ``goal_of(seat)``; ``round``.
     """
 
     __slots__ = (
@@ -120,6 +122,13 @@ class IceTurnState(State):
         if self.action is not None:
             return frozenset()
         return frozenset(ACTIONS if self.face == "wild" else (self.face,))
+
+    def can_react(self) -> list[int]:
+        """The tiles the mover may still react from, in the reaction phase: tiles under their
+        lying pieces, not used yet, that reach a lying piece (what ``legal_moves`` offers)."""
+        if self.phase != REACT:
+            return []
+        return sorted({m.source for m in self.legal_moves() if isinstance(m, React)})
 
     def at_goal(self, seat: int) -> int:
         """How many of the seat's pieces are on its goal tile."""

@@ -40,7 +40,7 @@ from .common import Canvas, Point, display_names, downscale, encode_png, header_
 from .iceturn_panel import draw_log, draw_players, draw_turn_card
 from .iceturn_pieces import INK, TALL, draw_cell, extent
 from .iceturn_tiles import corner_icon, paste_tiles
-from .iceturn_words import ShownTurn, alt_text_iceturn, can_react, last_placement, shown_turn
+from .iceturn_words import ShownTurn, alt_text_iceturn, last_placement, shown_turn
 from .iceturn_words import verb as verb_words
 from .pachicei_pieces import number_disc
 from .theme import DEFAULT_THEME, RGB, Theme
@@ -317,7 +317,7 @@ def render_iceturn(
         for move in shown.moves:
             for cell in _cells_of(move):
                 _outline(canvas, theme, cell, theme.highlight)
-    for cell in can_react(state):
+    for cell in state.can_react():
         _brackets(canvas, theme, cell)
     for cell, here in enumerate(state.cells):
         draw_cell(canvas, theme, cell, here)

@@ -16,7 +16,6 @@ from .iceturn_tiles import ICON, tile_icon
 from .iceturn_words import (
     PHASE_WORD,
     ShownTurn,
-    can_react,
     face_status,
     last_placement,
     move_words,
@@ -120,7 +119,7 @@ def _play_card(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> Non
             canvas.text((left + 36, dy + 22), "TIP: 7 points", SMALL, theme.text_dim, "lm")
     elif state.phase == "react":
         heading(canvas, theme, (left, dy - 10), "Can react from", 15)
-        cells = ", ".join(GRID.name(c) for c in can_react(state))
+        cells = ", ".join(GRID.name(c) for c in state.can_react())
         canvas.text((left, dy + 18), cells, 26, theme.text, "lm", True, room)
     elif rolled and state.last_turn is not None:
         heading(canvas, theme, (left, dy - 10), "Last roll", 15)

@@ -96,15 +96,6 @@ def face_status(state) -> str:
     return "lost" if state.action is None else "used"
 
 
-def can_react(state) -> list[int]:
-    """The tiles from which the mover may still react: their own lying pieces' tiles that
-    target a lying piece and have not reacted yet (what the engine offers)."""
-    if state.phase != "react":
-        return []
-    sources = {m.source for m in state.legal_moves() if isinstance(m, React)}
-    return sorted(sources)
-
-
 # -- words -----------------------------------------------------------------------------------
 
 
@@ -254,7 +245,7 @@ def _status(state, names: Sequence[str]) -> str:
     text = f"{head}: rolled {state.rolled} and {face_words(state)}"
     if state.phase == "move":
         text += f", {state.points} point{'s' if state.points != 1 else ''} left"
-    sources = can_react(state)
+    sources = state.can_react()
     if sources:
         text += f"; can still react from {', '.join(map(name, sources))}"
     return text + "."

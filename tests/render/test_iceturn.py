@@ -166,7 +166,7 @@ def test_the_phase_states_are_what_their_names_say():
     assert [c.pieces for c in (m.cells[cell("a1")],)] == [((0, 3), (1, 2), (2, 1))]
     assert {c.facing for c in m.cells if c.lying} == {0, 1, 2, 3}
     r = reacting()
-    assert r.phase == "react" and words.can_react(r) == [cell("c3")]
+    assert r.phase == "react" and r.can_react() == [cell("c3")]
     assert won().outcome.winners == (0,)
     d = drawn()
     assert d.phase == "over" and d.outcome.winners == () and "round limit" in d.outcome.reason
