@@ -13,15 +13,13 @@ import re
 from collections.abc import Callable
 
 import engine
-from engine.iceturn_board import GRID
+from engine.iceturn_board import DIRECTIONS, GRID
 from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiece
 from engine.iceturn_setup import Place
+from engine.pyramids import SIZE_WORDS
 
 SELECT_LIMIT = 25
 """Options in one select menu."""
-
-WORD = {1: "small", 2: "medium", 3: "large"}
-DIRECTION = ("north", "east", "south", "west")
 
 
 def control_moves(state: engine.State) -> list[tuple[str, str]]:
@@ -113,7 +111,7 @@ def _iceturn_kind(move: engine.Move) -> str:
             return ICETURN_GROUPS[-1]
         if kind == "D":
             return f"Place a double arrow {'north-south' if facing == 0 else 'east-west'}"
-        return f"Place a single arrow pointing {DIRECTION[facing]}"
+        return f"Place a single arrow pointing {DIRECTIONS[facing]}"
     index = _ICETURN_KIND.get(type(move))
     return ICETURN_GROUPS[index] if index is not None else "Moves"
 
@@ -129,7 +127,7 @@ def _iceturn_describe(state, move: engine.Move) -> str | None:
 
     def piece_on(cell: int) -> str:
         here = cells[cell]
-        return WORD[here.pieces[0][1]] if here.pieces else "piece"
+        return SIZE_WORDS[here.pieces[0][1]] if here.pieces else "piece"
 
     def position(cell: int, below: int | None) -> str:
         if below is None:
@@ -141,20 +139,20 @@ def _iceturn_describe(state, move: engine.Move) -> str | None:
     name = GRID.name
     if isinstance(move, Place):
         return f"on {name(move.cell)}" + (
-            "" if move.tile[0] == "Q" else f", {DIRECTION[move.tile[1]]}"
+            "" if move.tile[0] == "Q" else f", {DIRECTIONS[move.tile[1]]}"
         )
     if isinstance(move, Step):
         size = cells[move.cell].pieces[0][1]
-        return (
-            f"your {WORD[size]} to {name(move.target)} ({size} point{'s' if size > 1 else ''})"
-            + position(move.target, move.below)
+        cost = f"{size} point{'s' if size > 1 else ''}"
+        return f"your {SIZE_WORDS[size]} to {name(move.target)} ({cost})" + position(
+            move.target, move.below
         )
     if isinstance(move, TurnPiece):
-        return f"your {piece_on(move.cell)} on {name(move.cell)} to face {DIRECTION[move.facing]}"
+        return f"your {piece_on(move.cell)} on {name(move.cell)} to face {DIRECTIONS[move.facing]}"
     if isinstance(move, Tip):
         count = len(cells[move.cell].pieces)
         what = "the piece" if count == 1 else f"the stack of {count}"
-        return f"{what} on {name(move.cell)} falls {DIRECTION[move.facing]}"
+        return f"{what} on {name(move.cell)} falls {DIRECTIONS[move.facing]}"
     if isinstance(move, Aim):
         turn = {1: "clockwise", 2: "half a turn", 3: "anticlockwise"}[move.quarter_turns]
         lying = cells[move.cell].lying
@@ -165,14 +163,14 @@ def _iceturn_describe(state, move: engine.Move) -> str | None:
         index = cells[move.cell].pieces.index((seat, move.size))
         carried = len(cells[move.cell].pieces) - index - 1
         extra = f" with {carried} on it" if carried else ""
-        return f"your {WORD[move.size]}{extra} onto {name(move.target)}"
+        return f"your {SIZE_WORDS[move.size]}{extra} onto {name(move.target)}"
     if isinstance(move, Dig):
         where = "in place" if move.target == move.cell else f"to {name(move.target)}"
         return f"your {piece_on(move.cell)} digs {where}, stands at the bottom"
     if isinstance(move, React):
         return (
             f"from {name(move.source)}: the {piece_on(move.target)} on {name(move.target)} "
-            f"faces {DIRECTION[move.facing]}"
+            f"faces {DIRECTIONS[move.facing]}"
         )
     return None
 

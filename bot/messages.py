@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 
 from engine.core import option_text
+from engine.iceturn_setup import hand_words
 
 from .records import Challenge, GameRecord, Player
 from .turn_timer import deadline, timer_minutes
@@ -23,7 +24,6 @@ FACE_WORDS = {
     "dig": "DIG (a lying piece)",
     "wild": "WILD (any action)",
 }
-TILE_WORDS = ("Q-Turner", "double arrow", "single arrow")
 
 
 def player_of(user: discord.abc.User) -> Player:
@@ -103,11 +103,7 @@ def progress_lines(record: GameRecord) -> list[str]:
     if record.game.key != "ice-turn" or record.over:
         return []
     if state.phase == "place":
-        hand = state.hands[state.seat]
-        parts = [
-            f"{n} {w}{'s' if n > 1 else ''}" for w, n in zip(TILE_WORDS, hand, strict=True) if n
-        ]
-        return [f"Tiles to place: {', '.join(parts)}."]
+        return [f"Tiles to place: {hand_words(state.hands[state.seat])}."]
     lines = []
     if state.phase == "move":
         if state.aiming:

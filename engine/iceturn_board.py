@@ -14,10 +14,13 @@ from .grid import Grid
 
 GRID = Grid(4, 4)
 FACINGS = "nesw"
+DIRECTIONS = ("north", "east", "south", "west")
+"""The facings in words."""
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 """(file, rank) steps for facings north, east, south, west."""
 Q, D, A = "Q", "D", "A"
 KINDS = (Q, D, A)
+TILE_WORDS = {Q: "Q-Turner", D: "double arrow", A: "single arrow"}
 TILE_COUNTS = {Q: 4, D: 6, A: 6}
 """The Q-Turn set: 4 Q-Turners, 6 double arrows, 6 single arrows."""
 Tile = tuple[str, int]

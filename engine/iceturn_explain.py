@@ -7,7 +7,18 @@ import re
 from typing import TYPE_CHECKING
 
 from .core import IllegalMove, Move
-from .iceturn_board import FACINGS, GRID, TILE_COUNTS, A, D, Q, points_inward, step, targets
+from .iceturn_board import (
+    DIRECTIONS,
+    FACINGS,
+    GRID,
+    TILE_COUNTS,
+    TILE_WORDS,
+    A,
+    Q,
+    points_inward,
+    step,
+    targets,
+)
 from .iceturn_moves import (
     ACTION_OF,
     QUARTERS,
@@ -23,14 +34,12 @@ from .iceturn_moves import (
 )
 from .iceturn_pieces import Cell
 from .iceturn_play import perform
-from .iceturn_setup import KINDS, Deal, Place, q_cells, qs_placeable
+from .iceturn_setup import KINDS, Deal, Place, hand_words, q_cells, qs_placeable
+from .pyramids import SIZE_WORDS
 
 if TYPE_CHECKING:
     from .iceturn_state import IceTurnState
 
-WORD = {1: "small", 2: "medium", 3: "large"}
-DIRECTION = ("north", "east", "south", "west")
-TILE_WORD = {Q: "Q-Turner", D: "double arrow", A: "single arrow"}
 _DIRECTION_WORD = re.compile(r"\b(north|east|south|west)\b")
 _HAND = {"q": 0, "d": 1, "a": 2}
 
@@ -127,7 +136,9 @@ def _place(state: IceTurnState, move: Place) -> str:
     kind, cell = move.tile[0], move.cell
     name = GRID.name(cell)
     if not state.hands[state.seat][KINDS.index(kind)]:
-        return f"You hold no {TILE_WORD[kind]}: your hand is {_hand(state.hands[state.seat])}."
+        return (
+            f"You hold no {TILE_WORDS[kind]}: your hand is {hand_words(state.hands[state.seat])}."
+        )
     if state.tiles[cell] is not None:
         return f"{name} already holds a tile."
     qs_left = TILE_COUNTS[Q] - sum(t is not None and t[0] == Q for t in state.tiles)
@@ -141,7 +152,7 @@ def _place(state: IceTurnState, move: Place) -> str:
     else:
         if kind == A and not points_inward(move.tile, cell):
             return (
-                f"A single arrow on {name} may not point {DIRECTION[move.tile[1]]}, off the "
+                f"A single arrow on {name} may not point {DIRECTIONS[move.tile[1]]}, off the "
                 "board, while placing."
             )
         if not qs_placeable(tuple(trial), qs_left):
@@ -150,12 +161,6 @@ def _place(state: IceTurnState, move: Place) -> str:
                 "(one per row and column)."
             )
     return f"{move} cannot be placed now."
-
-
-def _hand(hand: tuple[int, ...]) -> str:
-    pairs = zip(KINDS, hand, strict=True)
-    parts = [f"{n} {TILE_WORD[k]}{'s' if n > 1 else ''}" for k, n in pairs if n]
-    return ", ".join(parts) or "empty"
 
 
 def _treehouse(state: IceTurnState, action: str) -> str | None:
@@ -193,12 +198,12 @@ def _own_lying(state: IceTurnState, cell: int) -> str | None:
         return f"The pieces on {name} stand: standing pieces cannot move or turn.{hint}"
     owner, size = here.pieces[0]
     if owner != state.seat:
-        return f"The {WORD[size]} on {name} is player {owner + 1}'s, not yours."
+        return f"The {SIZE_WORDS[size]} on {name} is player {owner + 1}'s, not yours."
     return None
 
 
 def _piece(cell: Cell) -> str:
-    return WORD[cell.pieces[0][1]]
+    return SIZE_WORDS[cell.pieces[0][1]]
 
 
 def _points(state: IceTurnState, need: int, what: str) -> str | None:
@@ -214,7 +219,7 @@ def _step(state: IceTurnState, move: Step) -> str | None:
         return why
     here, name = state.cells[move.cell], GRID.name(move.cell)
     ahead = step(move.cell, here.facing)
-    facing = DIRECTION[here.facing]
+    facing = DIRECTIONS[here.facing]
     if ahead is None:
         return f"Your {_piece(here)} on {name} faces {facing}, off the board: turn it first."
     if move.target != ahead:
@@ -251,7 +256,7 @@ def _turn(state: IceTurnState, move: TurnPiece) -> str | None:
     if why:
         return why
     if state.cells[move.cell].facing == move.facing:
-        return f"That piece already faces {DIRECTION[move.facing]}."
+        return f"That piece already faces {DIRECTIONS[move.facing]}."
     return _points(state, 1, "Turning a piece")
 
 
@@ -268,7 +273,7 @@ def _tip(state: IceTurnState, move: Tip) -> str | None:
         target = step(move.cell, move.facing, distance)
         if target is None:
             return (
-                f"Tipping the stack of {len(here.pieces)} on {name} {DIRECTION[move.facing]} "
+                f"Tipping the stack of {len(here.pieces)} on {name} {DIRECTIONS[move.facing]} "
                 "would put a piece off the board."
             )
         if state.cells[target].pieces:
@@ -309,9 +314,9 @@ def _hop(state: IceTurnState, move: Hop) -> str | None:
     here, name = state.cells[move.cell], GRID.name(move.cell)
     piece = (state.seat, move.size)
     if piece not in here.pieces:
-        return f"Your {WORD[move.size]} is not on {name}."
+        return f"Your {SIZE_WORDS[move.size]} is not on {name}."
     if here.lying:
-        size = WORD[move.size]
+        size = SIZE_WORDS[move.size]
         return f"Your {size} on {name} lies: HOP moves a standing piece, DIG a lying one."
     a, b = move.cell, move.target
     if a == b or not (GRID.file(a) == GRID.file(b) or GRID.rank(a) == GRID.rank(b)):
@@ -331,7 +336,7 @@ def _dig(state: IceTurnState, move: Dig) -> str | None:
         target = step(target, here.facing)
     reach = f"to {', '.join(ahead)} or " if ahead else ""
     return (
-        f"Your {_piece(here)} on {name} faces {DIRECTION[here.facing]}: it digs {reach}in place "
+        f"Your {_piece(here)} on {name} faces {DIRECTIONS[here.facing]}: it digs {reach}in place "
         f"(dig {name})."
     )
 
@@ -349,10 +354,10 @@ def _react(state: IceTurnState, move: React) -> str:
     target = GRID.name(move.target)
     if move.target not in reach:
         reached = ", ".join(GRID.name(c) for c in reach) or "no tile (it points off the board)"
-        return f"The {TILE_WORD[tile[0]]} on {name} reaches {reached}; not {target}."
+        return f"The {TILE_WORDS[tile[0]]} on {name} reaches {reached}; not {target}."
     there = state.cells[move.target]
     if not there.pieces:
         return f"There is no piece on {target}."
     if not there.lying:
         return f"The pieces on {target} stand: standing pieces are never turned."
-    return f"The piece on {target} already faces {DIRECTION[move.facing]}."
+    return f"The piece on {target} already faces {DIRECTIONS[move.facing]}."

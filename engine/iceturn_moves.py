@@ -18,12 +18,12 @@ from dataclasses import dataclass
 
 from .core import Move
 from .iceturn_board import FACINGS, GRID
+from .pyramids import SIZE_LETTERS, SIZE_OF_LETTER
 
 FACES = ("tip", "aim", "swap", "hop", "dig", "wild")
 """The Treehouse die's faces."""
 ACTIONS = FACES[:5]
 """What a face lets the mover do (WILD: any one of these)."""
-SIZE_LETTERS = {1: "S", 2: "M", 3: "L"}
 QUARTERS = {1: "cw", 2: "180", 3: "ccw"}
 """AIM's rotations: clockwise quarter turns."""
 
@@ -159,7 +159,6 @@ HOP_TEXT = re.compile(rf"^hop ([sml]) {_SQ}-{_SQ}$")
 DIG_TEXT = re.compile(rf"^dig {_SQ}(?:-{_SQ})?$")
 REACT_TEXT = re.compile(rf"^react {_SQ} {_SQ} {_DIR}$")
 QUARTER_OF = {text: quarter for quarter, text in QUARTERS.items()}
-SIZE_OF = {"s": 1, "m": 2, "l": 3}
 
 
 def read_play_move(text: str) -> Move | None:
@@ -186,7 +185,7 @@ def read_play_move(text: str) -> Move | None:
     if m := SWAP_TEXT.match(text):
         return Swap(GRID.parse(m.group(1)), GRID.parse(m.group(2)))
     if m := HOP_TEXT.match(text):
-        return Hop(SIZE_OF[m.group(1)], GRID.parse(m.group(2)), GRID.parse(m.group(3)))
+        return Hop(SIZE_OF_LETTER[m.group(1)], GRID.parse(m.group(2)), GRID.parse(m.group(3)))
     if m := DIG_TEXT.match(text):
         cell = GRID.parse(m.group(1))
         return Dig(cell, cell if m.group(2) is None else GRID.parse(m.group(2)))

@@ -15,7 +15,18 @@ from dataclasses import dataclass
 from math import comb
 
 from .core import Move
-from .iceturn_board import FACINGS, GRID, KINDS, TILE_COUNTS, A, D, Q, Tile, points_inward
+from .iceturn_board import (
+    FACINGS,
+    GRID,
+    KINDS,
+    TILE_COUNTS,
+    TILE_WORDS,
+    A,
+    D,
+    Q,
+    Tile,
+    points_inward,
+)
 
 Hand = tuple[int, int, int]
 """Tiles by kind: (Q-Turners, double arrows, single arrows)."""
@@ -73,6 +84,13 @@ def read_hand(letters: str) -> Hand | None:
     """``QDDAAAAA`` -> (1, 2, 5); ``None`` when the letters are not in the order Q, D, A."""
     hand = (letters.count("q"), letters.count("d"), letters.count("a"))
     return hand if "q" * hand[0] + "d" * hand[1] + "a" * hand[2] == letters else None
+
+
+def hand_words(hand: Hand) -> str:
+    """``(1, 2, 0)`` -> "1 Q-Turner, 2 double arrows" ("empty" for none)."""
+    pairs = zip(KINDS, hand, strict=True)
+    parts = [f"{n} {TILE_WORDS[k]}{'s' if n > 1 else ''}" for k, n in pairs if n]
+    return ", ".join(parts) or "empty"
 
 
 def q_cells(tiles: Tiles) -> list[int]:

@@ -20,8 +20,7 @@ from .core import Game, IllegalMove, Move
 from .pachicei_board import GRID
 from .pachicei_moves import ENTER_TEXT, ROLL_TEXT, STEP_TEXT, Enter, Roll, Step
 from .pachicei_state import PachIceIState
-
-SIZE_OF = {"s": 1, "m": 2, "l": 3}
+from .pyramids import SIZE_OF_LETTER
 
 
 class PachIceI(Game):
@@ -39,7 +38,7 @@ class PachIceI(Game):
         if m := ROLL_TEXT.match(text):
             return Roll(tuple(sorted(int(d) for d in m.groups())))  # type: ignore[arg-type]
         if m := ENTER_TEXT.match(text):
-            return Enter(SIZE_OF[m.group(1)], bool(m.group(2)), int(m.group(3)))
+            return Enter(SIZE_OF_LETTER[m.group(1)], bool(m.group(2)), int(m.group(3)))
         if (m := STEP_TEXT.match(text)) and m.group(1) in GRID.names:
             return Step(GRID.parse(m.group(1)), int(m.group(2)))
         raise IllegalMove(f"{text!r} is not Pach-Ice-i notation (roll 2 5 8, c3+7, S+12, M1+9).")

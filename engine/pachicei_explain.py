@@ -8,20 +8,19 @@ from .core import IllegalMove
 from .pachicei_board import GRID, INDEX, LAST, MARKED, MOVABLE, PATHS
 from .pachicei_moves import ENTER_TEXT, STEP_TEXT
 from .pachicei_turn import LONE, OWNER, SIZE, TALL, _options, landing_ok, may_move_theirs
+from .pyramids import SIZE_LETTERS, SIZE_OF_LETTER, SIZE_WORDS
 
 if TYPE_CHECKING:
     from .pachicei_state import PachIceIState
 
 COLOUR = ("Black", "White")
-WORD = {1: "small", 2: "medium", 3: "large"}
-SIZE_OF = {"s": 1, "m": 2, "l": 3}
 
 
 def explain(state: PachIceIState, text: str) -> str:
     if state.phase == "roll":
         return f"{COLOUR[state.seat]} rolls the dice first."
     if m := ENTER_TEXT.match(text):
-        return _enter(state, SIZE_OF[m.group(1)], bool(m.group(2)), int(m.group(3)), text)
+        return _enter(state, SIZE_OF_LETTER[m.group(1)], bool(m.group(2)), int(m.group(3)), text)
     if m := STEP_TEXT.match(text):
         try:
             square = GRID.parse(m.group(1))
@@ -41,10 +40,10 @@ def _counts(state: PachIceIState, size: int) -> list[int]:
 def _count_words(state: PachIceIState, size: int, count: int) -> str | None:
     counts = _counts(state, size)
     if not counts:
-        return f"no {WORD[size]} can move now ({state.stage_words or 'see the legal moves'})."
+        return f"no {SIZE_WORDS[size]} can move now ({state.stage_words or 'see the legal moves'})."
     if count not in counts:
         allowed = " or ".join(map(str, counts))
-        return f"a {WORD[size]} moves {allowed} now, not {count}."
+        return f"a {SIZE_WORDS[size]} moves {allowed} now, not {count}."
     return None
 
 
@@ -62,7 +61,7 @@ def _step(state: PachIceIState, square: int, count: int, text: str) -> str:
     if square in state.node.moved:
         return f"The piece on {name} already moved this turn."
     if (why := _count_words(state, size, count)) is not None:
-        return f"The piece on {name} is a {WORD[size]}: {why}"
+        return f"The piece on {name} is a {SIZE_WORDS[size]}: {why}"
     position = state.position
     if owner != seat and not may_move_theirs(position, seat):
         mine, theirs = state.entered_pips(seat), state.entered_pips(1 - seat)
@@ -81,13 +80,12 @@ def _step(state: PachIceIState, square: int, count: int, text: str) -> str:
 def _enter(state: PachIceIState, size: int, lone: bool, count: int, text: str) -> str:
     pad = state.position.pads[state.seat]
     if not (pad[TALL[size]] if size != 3 else False) and not pad[LONE[size]]:
-        return f"No tree in your pad has a {WORD[size]} on top."
+        return f"No tree in your pad has a {SIZE_WORDS[size]} on top."
     if lone and (size == 3 or not pad[TALL[size]] or not pad[LONE[size]]):
-        return (
-            f"Write {'SML'[size - 1]}+{count}: the {WORD[size]} comes off your only kind of tree."
-        )
+        word = SIZE_WORDS[size]
+        return f"Write {SIZE_LETTERS[size]}+{count}: the {word} comes off your only kind of tree."
     if (why := _count_words(state, size, count)) is not None:
-        return f"Entering a {WORD[size]}: {why}"
+        return f"Entering a {SIZE_WORDS[size]}: {why}"
     if (why := _landing(state.position.board, PATHS[state.seat][count - 1], size)) is not None:
         return why
     return _rest(state, text)
@@ -99,7 +97,8 @@ def _landing(board, target: int, size: int) -> str | None:
     name, there = GRID.name(target), board[target]
     if target in MARKED:
         return f"{name} is a marked square and already holds a piece."
-    return f"{name} holds a {WORD[SIZE[there]]} {COLOUR[OWNER[there]]} piece, larger than yours."  # type: ignore[index]
+    word, colour = SIZE_WORDS[SIZE[there]], COLOUR[OWNER[there]]  # type: ignore[index]
+    return f"{name} holds a {word} {colour} piece, larger than yours."
 
 
 def _rest(state: PachIceIState, text: str) -> str:

@@ -11,8 +11,7 @@ from itertools import product
 
 from .core import Move
 from .pachicei_board import GRID
-
-LETTERS = {1: "S", 2: "M", 3: "L"}
+from .pyramids import SIZE_LETTERS
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -39,7 +38,7 @@ class Enter(Move):
     count: int
 
     def __str__(self) -> str:
-        return f"{LETTERS[self.size]}{'1' if self.lone else ''}+{self.count}"
+        return f"{SIZE_LETTERS[self.size]}{'1' if self.lone else ''}+{self.count}"
 
 
 def _rolls() -> tuple[tuple[Roll, float], ...]:

@@ -36,6 +36,12 @@ class Size(IntEnum):
 
 
 SIZES = (Size.SMALL, Size.MEDIUM, Size.LARGE)
+SIZE_WORDS = {int(s): s.word for s in SIZES}
+"""Pips -> "small", "medium", "large"."""
+SIZE_LETTERS = {int(s): s.letter for s in SIZES}
+"""Pips -> "S", "M", "L" (the notation's letters)."""
+SIZE_OF_LETTER = {s.letter.lower(): int(s) for s in SIZES}
+"""A notation letter, lower case -> pips."""
 TRIO = SIZES
 """A trio: one pyramid of each size."""
 STASH_TRIOS = 5

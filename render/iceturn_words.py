@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from engine.core import Move
-from engine.iceturn_board import GRID, D, Q, Tile
+from engine.iceturn_board import DIRECTIONS, GRID, D, Q, Tile
 from engine.iceturn_moves import (
     QUARTERS,
     Aim,
@@ -24,13 +24,10 @@ from engine.iceturn_moves import (
 )
 from engine.iceturn_pieces import Cell
 from engine.iceturn_setup import Place
+from engine.pyramids import SIZE_LETTERS
 
 from .common import seat_names
 
-SIZE_WORD = {1: "small", 2: "medium", 3: "large"}
-LETTER = {1: "S", 2: "M", 3: "L"}
-DIRECTION = ("north", "east", "south", "west")
-TILE_WORD = {Q: "Q-Turner", D: "double arrow", "A": "single arrow"}
 KEY = "Q Q-Turner, D double arrow, A single arrow"
 """What the tiles' letters in the alt text mean."""
 PHASE_WORD = {
@@ -112,7 +109,7 @@ def tile_words(tile: Tile | None) -> str:
         return "Q"
     if kind == D:
         return "D n-s" if facing == 0 else "D e-w"
-    return f"A {DIRECTION[facing]}"
+    return f"A {DIRECTIONS[facing]}"
 
 
 def tile_long(tile: Tile) -> str:
@@ -121,18 +118,18 @@ def tile_long(tile: Tile) -> str:
         return "Q-Turner"
     if kind == D:
         return "double arrow " + ("north-south" if facing == 0 else "east-west")
-    return f"single arrow pointing {DIRECTION[facing]}"
+    return f"single arrow pointing {DIRECTIONS[facing]}"
 
 
 def piece_words(piece: tuple[int, int], names: Sequence[str]) -> str:
     owner, size = piece
-    return f"{names[owner]} {LETTER[size]}"
+    return f"{names[owner]} {SIZE_LETTERS[size]}"
 
 
 def cell_words(cell: int, here: Cell, names: Sequence[str]) -> str:
     """ "b2 Bob M lying north" or "a1 stack, bottom first: Ann L, Ann M, Bob S"."""
     if here.lying:
-        return f"{name(cell)} {piece_words(here.pieces[0], names)} lying {DIRECTION[here.facing]}"
+        return f"{name(cell)} {piece_words(here.pieces[0], names)} lying {DIRECTIONS[here.facing]}"
     parts = ", ".join(piece_words(p, names) for p in here.pieces)
     if len(here.pieces) == 1:
         return f"{name(cell)} {parts} standing"
@@ -153,9 +150,9 @@ def move_words(move: Move, short: bool = False) -> str:
         below = () if move.below is None else (move.below,)
         return f"{name(move.cell)}-{name(move.target)}{_below(below, short)}"
     if isinstance(move, TurnPiece):
-        return f"turn {name(move.cell)} {DIRECTION[move.facing]}"
+        return f"turn {name(move.cell)} {DIRECTIONS[move.facing]}"
     if isinstance(move, Tip):
-        return f"tip {name(move.cell)} {DIRECTION[move.facing]}{_below(move.belows, short)}"
+        return f"tip {name(move.cell)} {DIRECTIONS[move.facing]}{_below(move.belows, short)}"
     if isinstance(move, TipSeven):
         return "TIP: points to 7"
     if isinstance(move, Aim):
@@ -163,13 +160,13 @@ def move_words(move: Move, short: bool = False) -> str:
     if isinstance(move, Swap):
         return f"SWAP {name(move.a)} {name(move.b)}"
     if isinstance(move, Hop):
-        return f"HOP {LETTER[move.size]} {name(move.cell)}-{name(move.target)}"
+        return f"HOP {SIZE_LETTERS[move.size]} {name(move.cell)}-{name(move.target)}"
     if isinstance(move, Dig):
         if move.target == move.cell:
             return f"DIG {name(move.cell)} (stands up)"
         return f"DIG {name(move.cell)}-{name(move.target)}"
     if isinstance(move, React):
-        return f"react {name(move.source)}: {name(move.target)} {DIRECTION[move.facing]}"
+        return f"react {name(move.source)}: {name(move.target)} {DIRECTIONS[move.facing]}"
     return str(move)
 
 

@@ -12,12 +12,11 @@ from typing import NamedTuple
 from engine.pachicei_board import GOAL, GRID, PIECES
 from engine.pachicei_state import DRY_LIMIT
 from engine.pachicei_turn import PAD, Change
+from engine.pyramids import SIZE_LETTERS, SIZE_WORDS
 
 from .common import seat_names
 
 COLOUR = ("Black", "White")
-SIZE_WORD = {1: "small", 2: "medium", 3: "large"}
-LETTER = {1: "S", 2: "M", 3: "L"}
 DRY_SHOWN = 50
 """From this many turns in a row without a piece reaching a goal, the image and the alt text
 say how close the 100-turn backstop is."""
@@ -101,7 +100,7 @@ def square_words(square: int) -> str:
 
 def change_words(change: Change) -> str:
     """One move: "White large f3-b2, knocking Black's small back to Black's pad"."""
-    piece = f"{COLOUR[change.owner]} {SIZE_WORD[change.size]}"
+    piece = f"{COLOUR[change.owner]} {SIZE_WORDS[change.size]}"
     if change.start == PAD:
         text = f"{piece} entered on {square_words(change.end)}"
     elif change.end == GOAL:
@@ -110,7 +109,7 @@ def change_words(change: Change) -> str:
         text = f"{piece} {square_words(change.start)}-{square_words(change.end)}"
     if change.displaced is not None:
         owner, size, _square, into_goal = change.displaced
-        who = f"{COLOUR[owner]}'s {SIZE_WORD[size]}"
+        who = f"{COLOUR[owner]}'s {SIZE_WORDS[size]}"
         where = f"into {COLOUR[owner]}'s goal" if into_goal else f"back to {COLOUR[owner]}'s pad"
         text += f", knocking {who} {where}"
     return text
@@ -118,14 +117,14 @@ def change_words(change: Change) -> str:
 
 def change_lines(change: Change) -> tuple[str, str]:
     """One move for the panel, short: ("White L  f3-b2", "knocked Black S to pad")."""
-    piece = f"{COLOUR[change.owner]} {LETTER[change.size]}"
+    piece = f"{COLOUR[change.owner]} {SIZE_LETTERS[change.size]}"
     start = "pad" if change.start == PAD else square_words(change.start)
     end = "goal" if change.end == GOAL else square_words(change.end)
     second = ""
     if change.displaced is not None:
         owner, size, _square, into_goal = change.displaced
         where = "goal" if into_goal else "pad"
-        second = f"knocked {COLOUR[owner]} {LETTER[size]} to {where}"
+        second = f"knocked {COLOUR[owner]} {SIZE_LETTERS[size]} to {where}"
     return f"{piece}  {start}-{end}", second
 
 
@@ -154,7 +153,7 @@ def pad_words(state, seat: int) -> str:
             noun = names[shape]
             plural = "s" if counts[shape] > 1 and shape == (3, 2, 1) else ""
             parts.append(f"{counts[shape]} {noun}{plural}")
-    lone = [f"{counts[(s,)]} {SIZE_WORD[s]}" for s in (2, 1) if counts[(s,)]]
+    lone = [f"{counts[(s,)]} {SIZE_WORDS[s]}" for s in (2, 1) if counts[(s,)]]
     text = ", ".join(parts)
     if lone:
         text += ("; " if text else "") + "lone " + ", ".join(lone)
@@ -164,7 +163,7 @@ def pad_words(state, seat: int) -> str:
 def goal_words(state, seat: int) -> str:
     counts = state.goal_counts(seat)
     total = sum(counts)
-    detail = ", ".join(f"{n} {SIZE_WORD[s]}" for s, n in zip((1, 2, 3), counts, strict=True) if n)
+    detail = ", ".join(f"{n} {SIZE_WORDS[s]}" for s, n in zip((1, 2, 3), counts, strict=True) if n)
     return f"{total} of {PIECES}" + (f" ({detail})" if detail else "")
 
 
@@ -175,7 +174,7 @@ def board_words(state, seat: int) -> str:
         piece = state.piece_at(square)
         if piece is not None and piece[0] == seat:
             by_size[piece[1]].append(GRID.name(square))
-    parts = [f"{LETTER[s]} {' '.join(by_size[s])}" for s in (3, 2, 1) if by_size[s]]
+    parts = [f"{SIZE_LETTERS[s]} {' '.join(by_size[s])}" for s in (3, 2, 1) if by_size[s]]
     return ", ".join(parts) if parts else "none"
 
 
