@@ -253,8 +253,8 @@ class Table:
             await interaction.response.edit_message(view=None)
         else:
             await interaction.response.send_message(f"Played {played.moves[0]}.", ephemeral=True)
-            if record.game.key in IN_PLACE:
-                await self._strip_controls(record)
+            if record.game.key in IN_PLACE:  # the turn message of the ended turn
+                await self._edit_turn_message(record, view=None)
         await self.post_turn(record, note)
 
     async def update_turn(
@@ -272,26 +272,23 @@ class Table:
             await interaction.response.edit_message(**update)
             return
         # /move: the turn message changes first, so the answer finds the board already updated
-        edited = False
-        if record.message_id is not None:
-            place = await self.place_of(record)
-            message = place.get_partial_message(record.message_id)  # type: ignore[attr-defined]
-            try:
-                await message.edit(**update)
-                edited = True
-            except (discord.NotFound, discord.Forbidden):
-                pass
-        if not edited:  # the turn message is gone: post the turn afresh
+        if not await self._edit_turn_message(record, **update):  # gone: post the turn afresh
             await self.post_turn(record)
         await interaction.response.send_message(
             f"Played {record.state.history[-1]}.", ephemeral=True
         )
 
-    async def _strip_controls(self, record: GameRecord) -> None:
-        """The turn message of a turn ended by ``/move`` loses its menus."""
-        if record.message_id is not None:
-            place = await self.place_of(record)
-            await place.get_partial_message(record.message_id).edit(view=None)  # type: ignore[attr-defined]
+    async def _edit_turn_message(self, record: GameRecord, **fields) -> bool:
+        """Edit the game's latest turn message; False when it has none or it is gone."""
+        if record.message_id is None:
+            return False
+        place = await self.place_of(record)
+        message = place.get_partial_message(record.message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(**fields)
+        except (discord.NotFound, discord.Forbidden):
+            return False
+        return True
 
     async def remove(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """Another player removes the player to act, whose turn timer ran out."""
