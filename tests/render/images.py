@@ -4,6 +4,7 @@ compared with some slack (anti-aliasing and the palette shift them a little)."""
 from __future__ import annotations
 
 import io
+from concurrent.futures import ThreadPoolExecutor
 
 from PIL import Image
 
@@ -24,3 +25,28 @@ def rgb(state, names, **kwargs) -> Image.Image:
 
 def close(colour, wanted, slack: int = 24) -> bool:
     return all(abs(a - b) <= slack for a, b in zip(colour, wanted, strict=True))
+
+
+def assert_pure(state, names) -> None:
+    """Drawing is a pure function of the state: the same bytes twice and from the state read
+    back from its JSON, the state unchanged, the same alt text."""
+    before = state.to_json()
+    first = render.render(state, names=names)
+    assert render.render(state, names=names) == first
+    assert state.to_json() == before
+    assert render.render(state.game.from_json(before), names=names) == first
+    assert render.alt_text(state, names=names) == render.alt_text(state, names=names)
+
+
+def assert_same_bytes_in_threads(states, names, per_state: int) -> None:
+    """Each state drawn ``per_state`` times from four threads at once gives the bytes it gives
+    drawn alone (no drawing state is shared between threads)."""
+    expected = [render.render(s, names=names) for s in states]
+    count = len(states)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(
+            pool.map(
+                lambda i: render.render(states[i % count], names=names), range(count * per_state)
+            )
+        )
+    assert all(result == expected[i % count] for i, result in enumerate(results))

@@ -9,7 +9,6 @@ Regenerate the golden images after an intended change of the picture with
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -23,7 +22,7 @@ from render import icesickle as drawing
 from render.theme import DEFAULT_THEME
 
 from .goldens import GOLDEN, check_golden, mean_difference
-from .images import close, open_png
+from .images import assert_pure, assert_same_bytes_in_threads, close, open_png
 
 GAME = engine.get_game("icesickle")
 NAMES = ("Alice", "Bob")
@@ -169,14 +168,7 @@ def test_round_two_start_shows_round_one_final_board():
 
 @pytest.mark.parametrize("phase", ["placing", "round-2-start", "over-draw"])
 def test_render_is_pure(phase):
-    state = PHASES[phase]()
-    before = state.to_json()
-    first = render.render(state, names=NAMES)
-    again = render.render(state, names=NAMES)
-    assert first == again
-    assert state.to_json() == before
-    assert render.render(GAME.from_json(before), names=NAMES) == first
-    assert render.alt_text(state, names=NAMES) == render.alt_text(state, names=NAMES)
+    assert_pure(PHASES[phase](), NAMES)
 
 
 def test_names_change_the_image():
@@ -250,8 +242,4 @@ def test_golden_tolerance_catches_a_layout_change():
 
 
 def test_render_from_several_threads_gives_the_same_bytes():
-    state = replay(JUMP_TWO)
-    expected = render.render(state, names=NAMES)
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda _: render.render(state, names=NAMES), range(8)))
-    assert all(result == expected for result in results)
+    assert_same_bytes_in_threads([replay(JUMP_TWO)], NAMES, per_state=8)

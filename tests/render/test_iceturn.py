@@ -11,7 +11,6 @@ Regenerate the golden images after an intended change of the picture with
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -31,7 +30,7 @@ from tests.engine.playouts import play_randomly
 
 from . import images
 from .goldens import GOLDEN, check_golden, mean_difference
-from .images import open_png, rgb
+from .images import assert_pure, assert_same_bytes_in_threads, open_png, rgb
 
 GAME = engine.get_game("ice-turn")
 NAMES = ("Alice", "Bob", "Cara", "Dmitri")
@@ -376,13 +375,7 @@ def test_moves_in_words():
 
 @pytest.mark.parametrize("phase", ["setup", "mid-game", "reacting", "drawn"])
 def test_render_is_pure(phase):
-    state = PHASES[phase]()
-    before = state.to_json()
-    first = render.render(state, names=NAMES)
-    assert render.render(state, names=NAMES) == first
-    assert state.to_json() == before
-    assert render.render(GAME.from_json(before), names=NAMES) == first
-    assert render.alt_text(state, names=NAMES) == render.alt_text(state, names=NAMES)
+    assert_pure(PHASES[phase](), NAMES)
 
 
 def test_names_change_the_image():
@@ -391,11 +384,7 @@ def test_names_change_the_image():
 
 
 def test_render_from_several_threads_gives_the_same_bytes():
-    states = [mid_game(), crowded(), setup()]
-    expected = [render.render(s, names=NAMES) for s in states]
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda i: render.render(states[i % 3], names=NAMES), range(12)))
-    assert all(result == expected[i % 3] for i, result in enumerate(results))
+    assert_same_bytes_in_threads([mid_game(), crowded(), setup()], NAMES, per_state=4)
 
 
 # -- alt text --------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -30,7 +29,7 @@ from render.theme import DEFAULT_THEME, mix
 from tests.engine.pachicei_helpers import position
 
 from .goldens import GOLDEN, check_golden, mean_difference
-from .images import close, open_png, rgb
+from .images import assert_pure, assert_same_bytes_in_threads, close, open_png, rgb
 
 GAME = engine.get_game("pach-ice-i")
 NAMES = ("Alice", "Bob")
@@ -393,13 +392,7 @@ def test_pads_split_into_trees_and_lone_pieces():
 
 @pytest.mark.parametrize("phase", ["first-roll", "busy", "draw"])
 def test_render_is_pure(phase):
-    state = PHASES[phase]()
-    before = state.to_json()
-    first = render.render(state, names=NAMES)
-    assert render.render(state, names=NAMES) == first
-    assert state.to_json() == before
-    assert render.render(GAME.from_json(before), names=NAMES) == first
-    assert render.alt_text(state, names=NAMES) == render.alt_text(state, names=NAMES)
+    assert_pure(PHASES[phase](), NAMES)
 
 
 def test_names_change_the_image():
@@ -408,11 +401,7 @@ def test_names_change_the_image():
 
 
 def test_render_from_several_threads_gives_the_same_bytes():
-    state = busy()
-    expected = render.render(state, names=NAMES)
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda _: render.render(state, names=NAMES), range(8)))
-    assert all(result == expected for result in results)
+    assert_same_bytes_in_threads([busy()], NAMES, per_state=8)
 
 
 # -- alt text --------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import random
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -26,7 +25,7 @@ from render import pachisi_words as words
 from render.theme import DEFAULT_THEME
 
 from .goldens import GOLDEN, check_golden, mean_difference
-from .images import close, open_png, rgb
+from .images import assert_pure, assert_same_bytes_in_threads, close, open_png, rgb
 
 GAME = engine.get_game("pachisi")
 NAMES = ("Alice", "Bob", "Carol", "Dan")
@@ -395,13 +394,7 @@ def test_rolloff_throws_hide_a_tied_seats_old_throw():
 @pytest.mark.parametrize("phase", ["rolloff-tie", "busy", "over-partners"])
 def test_render_is_pure(phase):
     state = PHASES[phase]()
-    names = NAMES[: state.num_players]
-    before = state.to_json()
-    first = render.render(state, names=names)
-    assert render.render(state, names=names) == first
-    assert state.to_json() == before
-    assert render.render(GAME.from_json(before), names=names) == first
-    assert render.alt_text(state, names=names) == render.alt_text(state, names=names)
+    assert_pure(state, NAMES[: state.num_players])
 
 
 def test_names_change_the_image():
@@ -410,11 +403,7 @@ def test_names_change_the_image():
 
 
 def test_render_from_several_threads_gives_the_same_bytes():
-    state = busy()
-    expected = render.render(state, names=NAMES)
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda _: render.render(state, names=NAMES), range(8)))
-    assert all(result == expected for result in results)
+    assert_same_bytes_in_threads([busy()], NAMES, per_state=8)
 
 
 # -- alt text --------------------------------------------------------------------------------
