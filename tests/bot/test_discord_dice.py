@@ -37,15 +37,17 @@ def is_turn(message) -> bool:
     return bool(message.attachments)
 
 
-async def start(fake, games, users, **options):
+async def start(fake, games, users, *, game="dice-race", first_turn=is_turn, **options):
+    """ann challenges ben to ``game`` with ``options`` and ben accepts: the game's thread and
+    its first turn message (the first message ``first_turn`` accepts)."""
     rec = await fake.slash(
-        users["ann"], games, "play", {"opponent": users["ben"], **options}, subcommand="dice-race"
+        users["ann"], games, "play", {"opponent": users["ben"], **options}, subcommand=game
     )
     challenge = (await rec.response()).message
     accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
     await (await fake.click(users["ben"], challenge, accept)).response()
     thread = await fake.wait_for_thread(games, after=rec)
-    return thread, await fake.wait_for_message(thread, is_turn)
+    return thread, await fake.wait_for_message(thread, first_turn)
 
 
 def who(message, users):

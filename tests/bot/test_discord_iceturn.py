@@ -12,7 +12,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
-from .test_discord_dice import buttons, who
+from .test_discord_dice import buttons, start, who
 from .test_discord_e2e import new_bot, world
 
 GAME = engine.get_game("ice-turn")
@@ -53,17 +53,9 @@ async def test_a_whole_ice_turn_game_in_chat_one_message_per_turn(tmp_path):
                 await fake.slash(users["cat"], games, "rules", {"game": "ice-turn"})
             ).response()
             assert rules.ephemeral and "**Ice-Turn**" in rules.content
-            rec = await fake.slash(
-                users["ann"],
-                games,
-                "play",
-                {"opponent": users["ben"], "round_limit": "20"},
-                subcommand="ice-turn",
+            thread, turn = await start(
+                fake, games, users, game="ice-turn", first_turn=is_turn, round_limit="20"
             )
-            challenge = (await rec.response()).message
-            await (await fake.click(users["ben"], challenge, "parlor:ch:1:accept")).response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            turn = await fake.wait_for_message(thread, is_turn)
             assert "Tiles to place:" in turn.content  # the deal is done: seat 0 places
             assert {s["placeholder"] for s in turn.selects} <= {
                 "Place a Q-Turner",
@@ -164,17 +156,9 @@ async def test_a_roll_button_table_rolls_into_the_same_turn_message(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
-            rec = await fake.slash(
-                users["ann"],
-                games,
-                "play",
-                {"opponent": users["ben"], "roll": "button"},
-                subcommand="ice-turn",
+            thread, turn = await start(
+                fake, games, users, game="ice-turn", first_turn=is_turn, roll="button"
             )
-            challenge = (await rec.response()).message
-            await (await fake.click(users["ben"], challenge, "parlor:ch:1:accept")).response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            turn = await fake.wait_for_message(thread, is_turn)
             assert "Tiles to place" in turn.content  # the deal needs no button: nobody's roll
             for _ in range(16):
                 select = turn.selects[0]

@@ -9,7 +9,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
-from .test_discord_dice import who
+from .test_discord_dice import start, who
 from .test_discord_e2e import new_bot, world
 
 
@@ -27,13 +27,7 @@ async def test_a_whole_pach_ice_i_game_in_chat(tmp_path):
                 await fake.slash(users["cat"], games, "rules", {"game": "pach-ice-i"})
             ).response()
             assert rules.ephemeral and "**Pach-Ice-i**" in rules.content
-            rec = await fake.slash(
-                users["ann"], games, "play", {"opponent": users["ben"]}, subcommand="pach-ice-i"
-            )
-            challenge = (await rec.response()).message
-            await (await fake.click(users["ben"], challenge, "parlor:ch:1:accept")).response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            turn = await fake.wait_for_message(thread, is_turn)
+            thread, turn = await start(fake, games, users, game="pach-ice-i", first_turn=is_turn)
             assert "Rolled: roll" not in turn.content  # the first roll is on the board image
             assert turn.attachments[0].description.startswith("Pach-Ice-i")
             decisions = refused = typed = 0

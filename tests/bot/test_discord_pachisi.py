@@ -9,7 +9,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
-from .test_discord_dice import buttons, who
+from .test_discord_dice import buttons, start, who
 from .test_discord_e2e import new_bot, world
 
 
@@ -23,15 +23,9 @@ async def test_a_pachisi_table_with_roll_and_undo_buttons(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         async with run_bot(fake, new_bot(db)):
-            rec = await fake.slash(
-                users["ann"], games, "play",
-                {"opponent": users["ben"], "roll": "button", "undo": "on"},
-                subcommand="pachisi",
-            )  # fmt: skip
-            challenge = (await rec.response()).message
-            await (await fake.click(users["ben"], challenge, "parlor:ch:1:accept")).response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            turn = await fake.wait_for_message(thread, is_turn)
+            thread, turn = await start(
+                fake, games, users, game="pachisi", first_turn=is_turn, roll="button", undo="on"
+            )
             assert "your turn to roll" in turn.content  # the roll-off, by hand
             rolls = moves = undos = 0
             while moves < 25:

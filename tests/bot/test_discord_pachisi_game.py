@@ -11,7 +11,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
-from .test_discord_dice import buttons, who
+from .test_discord_dice import buttons, start, who
 from .test_discord_e2e import new_bot, world
 
 
@@ -25,14 +25,9 @@ async def test_a_whole_two_player_game_to_the_final_report(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         async with run_bot(fake, new_bot(db)):
-            rec = await fake.slash(
-                users["ann"], games, "play",
-                {"opponent": users["ben"], "first_pawn_out": "on"}, subcommand="pachisi",
-            )  # fmt: skip
-            challenge = (await rec.response()).message
-            await (await fake.click(users["ben"], challenge, "parlor:ch:1:accept")).response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            turn = await fake.wait_for_message(thread, is_turn)
+            thread, turn = await start(
+                fake, games, users, game="pachisi", first_turn=is_turn, first_pawn_out="on"
+            )
             decisions = 0
             while turn.selects:
                 assert "Remove" not in " ".join(buttons(turn))  # no timer at this table
