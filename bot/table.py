@@ -26,7 +26,7 @@ from .messages import (
     turn_content,
     turn_mentions,
 )
-from .records import GameRecord, Played, ServiceError
+from .records import Challenge, GameRecord, Played, ServiceError
 from .ui import challenge_view, game_view, lobby_view
 
 if TYPE_CHECKING:
@@ -130,13 +130,26 @@ class Table:
         except ServiceError as exc:
             await self.refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(
-            challenge_text(challenge),
-            view=challenge_view(challenge),
-            allowed_mentions=discord.AllowedMentions(users=[opponent], roles=False, everyone=False),
+        await self._post_invitation(
+            interaction,
+            challenge,
+            challenge_view(challenge),
+            discord.AllowedMentions(users=[opponent], roles=False, everyone=False),
         )
+
+    async def _post_invitation(
+        self,
+        interaction: discord.Interaction,
+        invitation: Challenge,
+        view: discord.ui.View,
+        mentions: discord.AllowedMentions,
+    ) -> None:
+        """Answer ``/play`` with the challenge or lobby message, and remember where it is (so
+        its buttons can be closed when it lapses)."""
+        text = lobby_text(invitation) if invitation.is_lobby else challenge_text(invitation)
+        await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
         message = await interaction.original_response()
-        await self.service.set_challenge_message(challenge.id, message.id)
+        await self.service.set_challenge_message(invitation.id, message.id)
 
     async def answer_challenge(
         self, interaction: discord.Interaction, challenge_id: int, action: str
@@ -192,13 +205,9 @@ class Table:
         except ServiceError as exc:
             await self.refuse(interaction, str(exc))
             return
-        await interaction.response.send_message(
-            lobby_text(lobby),
-            view=lobby_view(lobby),
-            allowed_mentions=discord.AllowedMentions.none(),
+        await self._post_invitation(
+            interaction, lobby, lobby_view(lobby), discord.AllowedMentions.none()
         )
-        message = await interaction.original_response()
-        await self.service.set_challenge_message(lobby.id, message.id)
 
     async def answer_lobby(
         self, interaction: discord.Interaction, lobby_id: int, action: str
