@@ -13,6 +13,7 @@ from engine.iceturn_board import GRID
 from engine.iceturn_pieces import STANDING, is_nest
 
 from .iceturn_helpers import GAME, random_game
+from .playouts import draw
 
 SETUPS = [(players, seed) for players in (2, 3, 4) for seed in range(4)]
 
@@ -95,8 +96,7 @@ def test_players_heading_for_their_goals_win_with_a_nest(players):
     state = GAME.new_game(players)
     while not state.is_over():
         if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            move = rng.choices(outcomes, weights)[0]
+            move = draw(state, rng)
         elif rng.random() < 0.25:
             move = rng.choice(state.legal_moves())
         else:

@@ -11,6 +11,7 @@ from engine.pachicei_board import GRID, MOVABLE, PIECES
 from engine.pachicei_turn import can_move
 
 from .pachicei_helpers import GAME, random_game
+from .playouts import draw
 
 SEEDS = range(16)
 
@@ -61,8 +62,7 @@ def test_json_and_replay_mid_turn():
     seen = 0
     while not state.is_over() and seen < 40:
         if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state = state.apply(rng.choices(outcomes, weights)[0])
+            state = state.apply(draw(state, rng))
             continue
         copy = GAME.from_json(state.to_json())
         assert copy == state and copy.legal_moves() == state.legal_moves()

@@ -10,6 +10,7 @@ import pytest
 import engine
 
 from .pachisi_helpers import GAME, HOME, NEST, board_problems, moves, position
+from .playouts import random_move
 
 
 def test_removal_is_offered_beside_the_legal_moves_not_among_them():
@@ -127,11 +128,8 @@ def test_random_games_with_players_leaving_end_cleanly(seed):
     while not state.is_over():
         if rng.random() < 0.004 and len(state.removal_moves()) > 1:
             move = rng.choice(state.removal_moves())
-        elif state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            move = rng.choices(outcomes, weights)[0]
         else:
-            move = rng.choice(state.legal_moves())
+            move = random_move(state, rng)
         after = state.apply(move)
         check(state, move, after)
         assert state.parse(str(move)) == move

@@ -26,7 +26,7 @@ from render.iceturn_pieces import LENGTH, lit, shaded, stack_layout
 from render.iceturn_tiles import ARROW, EMPTY_CELL, TILE
 from render.theme import DEFAULT_THEME
 from tests.engine.iceturn_helpers import position
-from tests.engine.playouts import play_randomly
+from tests.engine.playouts import play_randomly, random_move
 
 from . import images
 from .goldens import GOLDEN, check_golden, mean_difference
@@ -112,11 +112,7 @@ def played(players: int, seed: int, moves: int):
     for _ in range(moves):
         if state.is_over():
             break
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            state = state.apply(rng.choices(outcomes, weights)[0])
-        else:
-            state = state.apply(rng.choice(state.legal_moves()))
+        state = state.apply(random_move(state, rng))
     return state
 
 

@@ -27,6 +27,7 @@ from render.pachicei_panel import DIE, die_centre
 from render.pachicei_pieces import PIECE, SIDE, TRAY
 from render.theme import DEFAULT_THEME, mix
 from tests.engine.pachicei_helpers import position
+from tests.engine.playouts import random_states
 
 from .goldens import GOLDEN, check_golden, mean_difference
 from .images import assert_pure, assert_same_bytes_in_threads, close, open_png, rgb
@@ -73,17 +74,7 @@ def busy():
 
 def seeded_states(seed: int):
     """Every state of a random game played with ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    state = GAME.new_game()
-    yield state
-    while not state.is_over():
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            move = rng.choices(outcomes, weights)[0]
-        else:
-            move = rng.choice(state.legal_moves())
-        state = state.apply(move)
-        yield state
+    return random_states(GAME.new_game(), random.Random(seed))
 
 
 def first_state(wanted, seeds=range(100)):

@@ -23,6 +23,7 @@ from render import pachisi as drawing
 from render import pachisi_layout as lay
 from render import pachisi_words as words
 from render.theme import DEFAULT_THEME
+from tests.engine.playouts import random_states
 
 from .goldens import GOLDEN, check_golden, mean_difference
 from .images import assert_pure, assert_same_bytes_in_threads, close, open_png, rgb
@@ -80,17 +81,7 @@ def busy():
 
 def seeded_states(num_players: int, options: dict, seed: int):
     """Every state of a random game played with ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    state = GAME.new_game(num_players, options)
-    yield state
-    while not state.is_over():
-        if state.is_chance_node():
-            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
-            move = rng.choices(outcomes, weights)[0]
-        else:
-            move = rng.choice(state.legal_moves())
-        state = state.apply(move)
-        yield state
+    return random_states(GAME.new_game(num_players, options), random.Random(seed))
 
 
 def first_state(num_players: int, options: dict, wanted, seeds=range(300)):
