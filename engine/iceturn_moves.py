@@ -149,10 +149,11 @@ POINT_MOVES = (Step, TurnPiece, Tip)
 
 _SQ = r"([a-z][0-9]+)"
 _DIR = r"([nesw])"
-ROLL_TEXT = re.compile(r"^roll ([0-9]+) ([a-z]+)$")
-STEP_TEXT = re.compile(rf"^{_SQ}-{_SQ}(?:/([0-9]+))?$")
+# numbers: a few ASCII digits (int() refuses 4,300 or more)
+ROLL_TEXT = re.compile(r"^roll ([0-9]{1,3}) ([a-z]+)$")
+STEP_TEXT = re.compile(rf"^{_SQ}-{_SQ}(?:/([0-9]{{1,3}}))?$")
 TURN_TEXT = re.compile(rf"^turn {_SQ} {_DIR}$")
-TIP_TEXT = re.compile(rf"^tip {_SQ} {_DIR}((?:/[0-9]+)*)$")
+TIP_TEXT = re.compile(rf"^tip {_SQ} {_DIR}((?:/[0-9]{{1,3}})*)$")
 AIM_TEXT = re.compile(rf"^aim {_SQ} (cw|ccw|180)$")
 SWAP_TEXT = re.compile(rf"^swap {_SQ} {_SQ}$")
 HOP_TEXT = re.compile(rf"^hop ([sml]) {_SQ}-{_SQ}$")

@@ -52,5 +52,6 @@ def _rolls() -> tuple[tuple[Roll, float], ...]:
 ROLLS = _rolls()
 """The 120 rolls of three d8, ascending, with their probabilities."""
 ROLL_TEXT = re.compile(r"^roll ([1-8]) ([1-8]) ([1-8])$")
-STEP_TEXT = re.compile(r"^([a-z][0-9]+)\+(\d+)$")
-ENTER_TEXT = re.compile(r"^([sml])(1?)\+(\d+)$")
+# ASCII digits only (\d also takes "٣"), and few of them: int() refuses 4,300 or more
+STEP_TEXT = re.compile(r"^([a-z][0-9]+)\+([0-9]{1,3})$")
+ENTER_TEXT = re.compile(r"^([sml])(1?)\+([0-9]{1,3})$")

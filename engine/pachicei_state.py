@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -305,10 +306,14 @@ def _move(key: tuple[int, int, int]) -> Move:
     return entry
 
 
+_DIE = re.compile(r"[0-9]{1,3}")
+
+
 def rewrite(text: str) -> str:
     """Dice in any order: ``roll 8 2 5`` reads as ``roll 2 5 8``."""
     parts = text.split()
-    if len(parts) == 4 and parts[0] == "roll" and all(p.isdigit() for p in parts[1:]):
+    # isdigit() alone also takes "₃" and "²", which int() cannot read: a few ASCII digits only
+    if len(parts) == 4 and parts[0] == "roll" and all(_DIE.fullmatch(p) for p in parts[1:]):
         return "roll " + " ".join(sorted(parts[1:], key=int))
     return text
 

@@ -45,4 +45,4 @@ class Remove(Move):
 UNDO = Undo()
 REMOVES = tuple(Remove(seat) for seat in range(4))
 ROLL_TEXT = re.compile(r"^roll((?: [1-6]){1,2})$")
-REMOVE_TEXT = re.compile(r"^remove (\d)$")
+REMOVE_TEXT = re.compile(r"^remove ([0-9])$")

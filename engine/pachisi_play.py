@@ -48,7 +48,7 @@ class Step(Move):
         return f"{self.pawn}+{self.count}"
 
 
-STEP_TEXT = re.compile(r"^(\d+)\s*\+\s*(\d+)$")
+STEP_TEXT = re.compile(r"^([0-9]{1,3})\s*\+\s*([0-9]{1,3})$")  # ASCII digits, a few
 """``pawn+count`` as typed (normalised): a :class:`Step`, or an explainable mistake."""
 ENTER = Enter()
 STEPS = {(p, c): Step(p, c) for p in range(1, 5) for c in (*range(1, 7), 10, 20)}
