@@ -1,10 +1,11 @@
 """Parlor's rules engine: pure Python, no I/O, no randomness of its own.
 
 Public API (see DESIGN.md): ``GAMES``, ``get_game``, ``CHANCE``, ``IllegalMove``, ``Outcome``,
+``MAX_MOVE_TEXT`` (the longest text ``parse`` reads; the bot may refuse longer input itself),
 and per game ``Game.new_game`` / ``State.apply`` / ``State.parse`` / ``State.legal_moves`` ...
 """
 
-from .core import CHANCE, Game, IllegalMove, Move, Option, Outcome, State
+from .core import CHANCE, MAX_MOVE_TEXT, Game, IllegalMove, Move, Option, Outcome, State
 from .icesickle import IceSickle
 from .iceturn import IceTurn
 from .pachicei import PachIceI
@@ -26,6 +27,7 @@ def get_game(key: str) -> Game:
 __all__ = [
     "CHANCE",
     "GAMES",
+    "MAX_MOVE_TEXT",
     "Game",
     "IllegalMove",
     "Move",

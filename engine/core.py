@@ -86,13 +86,55 @@ _PUNCT_SPACE = re.compile(r"\s*([-@+/])\s*")
 _SPACES = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=4096)
-def normalize_move_text(text: str) -> str:
-    """Fold the harmless differences in how people type moves: case, spacing, ``x`` for ``-``."""
+MAX_MOVE_TEXT = 100
+"""The longest text read as a move. The longest notation is far shorter; ``State.parse`` and
+every ``move_from_text`` refuse anything longer before reading (or caching) it, so no number
+in it can grow past what ``int()`` reads and no cache of move text holds long strings."""
+QUOTE_LIMIT = 30
+"""A message quotes at most this much of what was typed."""
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for a message, cut to about ``limit`` characters: ``'abc...'``."""
+    if len(repr(text)) <= limit + 2:
+        return repr(text)
+    short = text[:limit]
+    while len(repr(short)) > limit + 2:  # escapes (\x00, \u200b) count too
+        short = short[:-1]
+    return repr(short + "...")
+
+
+def check_move_text(text: str) -> None:
+    """Refuse text longer than ``MAX_MOVE_TEXT``: it cannot be a move, and it is never read."""
+    if len(text) > MAX_MOVE_TEXT:
+        raise IllegalMove(
+            f"That is too long to be a move ({len(text)} characters; at most {MAX_MOVE_TEXT}): "
+            f"{quote(text)}."
+        )
+
+
+def _normalize(text: str) -> str:
     text = text.strip().lower().replace("\N{EN DASH}", "-").replace("\N{EM DASH}", "-")
     text = _SQUARE_X.sub(r"\1-", text)
     text = _PUNCT_SPACE.sub(r"\1", text)
     return _SPACES.sub(" ", text)
+
+
+_normalize_cached = lru_cache(maxsize=4096)(_normalize)
+
+
+def normalize_move_text(text: str) -> str:
+    """Fold the harmless differences in how people type moves: case, spacing, ``x`` for ``-``.
+
+    Texts up to ``MAX_MOVE_TEXT`` characters are cached (at most 4096 of them); longer ones,
+    which are never moves, are folded the same way but not kept."""
+    if len(text) > MAX_MOVE_TEXT:
+        return _normalize(text)
+    return _normalize_cached(text)
+
+
+normalize_move_text.cache_info = _normalize_cached.cache_info  # type: ignore[attr-defined]
+normalize_move_text.cache_clear = _normalize_cached.cache_clear  # type: ignore[attr-defined]
 
 
 class Game(ABC):
@@ -158,14 +200,18 @@ class Game(ABC):
             try:
                 state = state.apply(move)
             except IllegalMove as exc:
-                raise IllegalMove(f"move {number} ({move}): {exc}") from None
+                shown = str(move)
+                shown = shown if len(shown) <= QUOTE_LIMIT else quote(shown)
+                raise IllegalMove(f"move {number} ({shown}): {exc}") from None
         return state
 
     # -- moves and serialisation -------------------------------------------------------------
 
     @abstractmethod
     def move_from_text(self, text: str) -> Move:
-        """Read canonical notation without a position (``IllegalMove`` if it is not notation)."""
+        """Read canonical notation without a position (``IllegalMove`` if it is not notation).
+
+        Implementations call ``check_move_text`` first, as ``State.parse`` does."""
 
     def from_json(self, text: str) -> State:
         data = json.loads(text)
@@ -325,6 +371,7 @@ class State(ABC):
         """Resolve what a player typed against the legal moves; ``IllegalMove`` if none fits."""
         if not isinstance(text, str):
             raise IllegalMove(f"a move is text, not {type(text).__name__}")
+        check_move_text(text)  # before anything reads or caches it
         if self.to_move is None:
             raise IllegalMove("The game is over; no more moves can be played.")
         wanted = self._rewrite(normalize_move_text(text))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from .core import IllegalMove
+from .core import IllegalMove, quote
 
 # The eight directions as (file step, rank step); the first four are orthogonal.
 ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
@@ -66,7 +66,9 @@ class Grid:
             return index
         if _SQUARE.match(name):
             raise IllegalMove(f"{name} is not on the board (squares {self.span}).")
-        raise IllegalMove(f"{text.strip()!r} is not a square; squares are named like a1 or c3.")
+        raise IllegalMove(
+            f"{quote(text.strip())} is not a square; squares are named like a1 or c3."
+        )
 
     @cached_property
     def rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Game, IllegalMove, Move, Outcome, State
+from .core import Game, IllegalMove, Move, Outcome, State, check_move_text, quote
 from .grid import Grid
 from .pyramids import SIZES, STASH_TRIOS, Size, count_words
 
@@ -239,8 +239,8 @@ class IceSickleState(State):
         m = _PLACE_TEXT.match(text)
         if not m:
             return (
-                f"Can't read {text!r}. Place a piece: its size (S, M or L), @ and an empty square, "
-                "e.g. S@c3."
+                f"Can't read {quote(text)}. Place a piece: its size (S, M or L), @ and an empty "
+                "square, e.g. S@c3."
             )
         size = Size.from_letter(m.group(1))
         square = GRID.parse(m.group(2))
@@ -263,8 +263,8 @@ class IceSickleState(State):
         m = _JUMP_TEXT.match(text)
         if not m:
             return (
-                f"Can't read {text!r}. Jump with the piece's square, - and the landing square, "
-                "e.g. c3-c5."
+                f"Can't read {quote(text)}. Jump with the piece's square, - and the landing "
+                "square, e.g. c3-c5."
             )
         start, end = GRID.parse(m.group(1)), GRID.parse(m.group(2))
         a, b = GRID.name(start), GRID.name(end)
@@ -324,10 +324,11 @@ class IceSickle(Game):
         return IceSickleState(self, num_players, options)
 
     def move_from_text(self, text: str) -> Move:
+        check_move_text(text)
         if m := _PLACE_TEXT.match(text.strip().lower()):
             return PLACES[Size.from_letter(m.group(1)), GRID.parse(m.group(2))]
         if m := _JUMP_TEXT.match(text.strip().lower()):
             start, end = GRID.parse(m.group(1)), GRID.parse(m.group(2))
             if (start, end) in JUMPS:
                 return JUMPS[start, end]
-        raise IllegalMove(f"{text!r} is not IceSickle notation (S@c3 or c3-c5).")
+        raise IllegalMove(f"{quote(text)} is not IceSickle notation (S@c3 or c3-c5).")

@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from .core import Game, IllegalMove, Move, Option
+from .core import Game, IllegalMove, Move, Option, check_move_text, quote
 from .iceturn_board import FACINGS, GRID, D, Q
 from .iceturn_moves import read_play_move
 from .iceturn_setup import DEAL_TEXT, PLACE_TEXT, Deal, Place, read_hand
@@ -45,6 +45,7 @@ class IceTurn(Game):
         return IceTurnState(self, num_players, options)
 
     def move_from_text(self, text: str) -> Move:
+        check_move_text(text)  # before the cache: it keeps only short texts
         return _read(" ".join(text.strip().lower().split()))
 
 
@@ -63,4 +64,4 @@ def _read(text: str) -> Move:
         move = read_play_move(text)
         if move is not None:
             return move
-    raise IllegalMove(f"{text!r} is not Ice-Turn notation ({EXAMPLES}).")
+    raise IllegalMove(f"{quote(text)} is not Ice-Turn notation ({EXAMPLES}).")

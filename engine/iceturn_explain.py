@@ -124,7 +124,7 @@ def explain(state: IceTurnState, text: str) -> str:
         if why:
             return why
     why = _specific(state, move)
-    return why or f"{text} cannot be played now; legal moves are e.g. {_examples(state)}."
+    return why or f"{move} cannot be played now; legal moves are e.g. {_examples(state)}."
 
 
 def _examples(state: IceTurnState) -> str:

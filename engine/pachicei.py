@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .core import Game, IllegalMove, Move
+from .core import Game, IllegalMove, Move, check_move_text, quote
 from .pachicei_board import GRID
 from .pachicei_moves import ENTER_TEXT, ROLL_TEXT, STEP_TEXT, Enter, Roll, Step
 from .pachicei_state import PachIceIState
@@ -34,6 +34,7 @@ class PachIceI(Game):
         return PachIceIState(self, num_players, options)
 
     def move_from_text(self, text: str) -> Move:
+        check_move_text(text)
         text = " ".join(text.strip().lower().split())
         if m := ROLL_TEXT.match(text):
             return Roll(tuple(sorted(int(d) for d in m.groups())))  # type: ignore[arg-type]
@@ -41,4 +42,6 @@ class PachIceI(Game):
             return Enter(SIZE_OF_LETTER[m.group(1)], bool(m.group(2)), int(m.group(3)))
         if (m := STEP_TEXT.match(text)) and m.group(1) in GRID.names:
             return Step(GRID.parse(m.group(1)), int(m.group(2)))
-        raise IllegalMove(f"{text!r} is not Pach-Ice-i notation (roll 2 5 8, c3+7, S+12, M1+9).")
+        raise IllegalMove(
+            f"{quote(text)} is not Pach-Ice-i notation (roll 2 5 8, c3+7, S+12, M1+9)."
+        )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .core import IllegalMove
+from .core import IllegalMove, quote
 from .pachicei_board import GRID, INDEX, LAST, MARKED, MOVABLE, PATHS
 from .pachicei_moves import ENTER_TEXT, STEP_TEXT
 from .pachicei_turn import LONE, OWNER, SIZE, TALL, _options, landing_ok, may_move_theirs
@@ -27,7 +27,10 @@ def explain(state: PachIceIState, text: str) -> str:
         except IllegalMove as exc:
             return str(exc)
         return _step(state, square, int(m.group(2)), text)
-    return f"{text!r} is not a move: type a step like c3+7 or an entry like S+12 ({_legal(state)})."
+    return (
+        f"{quote(text)} is not a move: type a step like c3+7 or an entry like S+12 "
+        f"({_legal(state)})."
+    )
 
 
 def _counts(state: PachIceIState, size: int) -> list[int]:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .core import Game, IllegalMove, Move, Option
+from .core import Game, IllegalMove, Move, Option, check_move_text, quote
 from .pachisi_moves import REMOVE_TEXT, REMOVES, ROLL_TEXT, UNDO, Roll
 from .pachisi_play import ENTER, STEP_TEXT, STEPS, RollPlay
 from .pachisi_state import PLAY, PachisiState
@@ -59,6 +59,7 @@ class Pachisi(Game):
         return PachisiState(self, num_players, options)
 
     def move_from_text(self, text: str) -> Move:
+        check_move_text(text)
         text = text.strip().lower()
         if text == "enter":
             return ENTER
@@ -71,7 +72,9 @@ class Pachisi(Game):
             return Roll(dice)
         if (m := STEP_TEXT.match(text)) and (key := (int(m.group(1)), int(m.group(2)))) in STEPS:
             return STEPS[key]
-        raise IllegalMove(f"{text!r} is not Pachisi notation (roll 3 5, enter, 2+3, remove 2).")
+        raise IllegalMove(
+            f"{quote(text)} is not Pachisi notation (roll 3 5, enter, 2+3, remove 2)."
+        )
 
     def _state_from_data(
         self,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .core import quote
 from .pachisi_play import STEP_TEXT
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def explain(self: PachisiState, text: str) -> str:
         return _why_not_enter(self, kind)
     m = STEP_TEXT.match(text)
     if not m:
-        return f"{text!r} is not a Pachisi move: type enter, or pawn+count such as 2+3."
+        return f"{quote(text)} is not a Pachisi move: type enter, or pawn+count such as 2+3."
     pawn, count = int(m.group(1)), int(m.group(2))
     if not 1 <= pawn <= 4:
         return "Pawns are numbered 1 to 4."
