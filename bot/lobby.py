@@ -82,6 +82,7 @@ class Lobbies:
             raise ServiceError(str(exc)) from None
         chosen = {name: resolved[name] for name in options or {}}
         settings = check_settings(game, settings)
+        await self.service.check_room([host], guild_id)
         now = self.service.clock()
         if await self.storage.open_challenges_by(host.user_id, now) >= MAX_OPEN_CHALLENGES:
             raise RateLimited(
@@ -126,6 +127,7 @@ class Lobbies:
                 raise NotAllowed("You are already in this lobby.")
             if lobby.free_seats <= 0:
                 raise LobbyFull("This lobby is full.")
+            await self.service.check_room([player], None)
             now = self.service.clock()
             if not await self.storage.join_lobby(lobby_id, player.user_id, player.name, now):
                 await self._open(lobby_id)

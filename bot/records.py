@@ -37,6 +37,16 @@ class RateLimited(ServiceError):
     pass
 
 
+class Unavailable(ServiceError):
+    """The database cannot be written (or read) right now: disk full, an I/O error, locked for
+    too long. Nothing of the request was kept."""
+
+    def __init__(
+        self, message: str = "Couldn't save right now; nothing was changed. Try again in a moment."
+    ) -> None:
+        super().__init__(message)
+
+
 @dataclass(frozen=True)
 class Player:
     user_id: int
@@ -104,6 +114,7 @@ class GameRecord:
     message_id: int | None
     version: int
     state: engine.State = field(repr=False)
+    posted_version: int | None
     created_at: float
     updated_at: float
 
@@ -216,6 +227,7 @@ def _record(row: Any, seats: list[Any]) -> GameRecord:
         message_id=row["message_id"],
         version=row["version"],
         state=game.from_json(row["snapshot"]),
+        posted_version=row["posted_version"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )

@@ -28,10 +28,11 @@ from .records import (
     Player,
     RateLimited,
     ServiceError,
+    Unavailable,
     _challenge,
     _record,
 )
-from .storage import MoveRow, Storage
+from .storage import MoveFields, MoveRow, Storage
 from .turn_timer import TurnTimer, removal_of
 
 if TYPE_CHECKING:
@@ -41,6 +42,14 @@ CHALLENGE_TTL = 15 * 60
 """Seconds before an unanswered challenge lapses."""
 MAX_OPEN_CHALLENGES = 3
 """Open challenges one user may have at once."""
+MAX_GAMES_PER_USER = 50
+"""Active games one user may be seated in at once."""
+MAX_GAMES_PER_SERVER = 1000
+"""Active games one Discord server may hold at once, unless the bot is told otherwise
+(``PARLOR_MAX_GAMES_PER_SERVER``)."""
+MAX_MOVE_TEXT = engine.MAX_MOVE_TEXT
+"""Characters of move text read at most; anything longer is refused before it is parsed."""
+NOT_SAVED = "Couldn't save right now; nothing was played. Try again in a moment."
 
 
 def roll_rng(seed: int, move_number: int) -> random.Random:
@@ -61,10 +70,14 @@ class Service:
         *,
         clock: Callable[[], float] = time.time,
         seats_rng: random.Random | None = None,
+        games_per_user: int = MAX_GAMES_PER_USER,
+        games_per_server: int = MAX_GAMES_PER_SERVER,
     ) -> None:
         self.storage = storage
         self.clock = clock
         self.seats_rng = seats_rng or random.SystemRandom()
+        self.games_per_user = games_per_user
+        self.games_per_server = games_per_server
         self._locks: dict[int, asyncio.Lock] = {}
 
     @classmethod
@@ -108,6 +121,7 @@ class Service:
         except ValueError as exc:
             raise ServiceError(str(exc)) from None
         settings = check_settings(game, settings)
+        await self.check_room([host, invited], guild_id)
         now = self.clock()
         if await self.storage.open_challenges_by(host.user_id, now) >= MAX_OPEN_CHALLENGES:
             raise RateLimited(
@@ -167,19 +181,43 @@ class Service:
             "This challenge was answered a moment ago.",
         )
 
+    async def check_room(self, players: Sequence[Player], guild_id: int | None) -> None:
+        """Refuse (``RateLimited``) a new game for a player already in as many active games as
+        one may play, or on a server that holds as many as it may."""
+        for player in players:
+            if await self.storage.active_games_of(player.user_id) >= self.games_per_user:
+                who = f"{player.name} already plays" if len(players) > 1 else "You already play"
+                raise RateLimited(
+                    f"{who} {self.games_per_user} active games, the most one player may have; "
+                    "finish or /resign one first."
+                )
+        if (
+            guild_id is not None
+            and await self.storage.active_games_in(guild_id) >= self.games_per_server
+        ):
+            raise RateLimited(
+                f"This server already has {self.games_per_server} active games, the most it "
+                "may hold; wait for some to finish."
+            )
+
     async def start_game(
         self,
         challenge: Challenge,
         players: Sequence[Player],
-        create: Callable[[int, dict[str, Any], list[tuple[int, str]]], Awaitable[int | None]],
+        create: Callable[
+            [int, dict[str, Any], list[tuple[int, str]], list[MoveFields]], Awaitable[int | None]
+        ],
         gone: str,
     ) -> GameRecord:
         """Start the game ``challenge`` leads to, ``players`` in seat order: a fresh seed, the
-        first snapshot, written by ``create`` (a storage call that closes the challenge and
-        creates the game in one transaction, or returns None: then ``Closed(gone)``); then
-        the dice already due are rolled."""
+        dice due at once rolled, written with the game by ``create`` (a storage call that
+        closes the challenge and creates the game in one transaction, or returns None: then
+        ``Closed(gone)``). A crash can never leave a game waiting on dice nobody rolls."""
+        await self.check_room(players, challenge.guild_id)
         seed = self.seats_rng.randrange(2**62)
         state = challenge.game.new_game(len(players), challenge.options)
+        rows: list[MoveFields] = []
+        state = self._roll_due(state, seed, challenge.settings.get("roll") == "button", rows)
         now = self.clock()
         game_id = await create(
             challenge.id,
@@ -197,12 +235,32 @@ class Service:
                 "updated_at": now,
             },
             [(p.user_id, p.name) for p in players],
+            rows,
         )
         if game_id is None:
             raise Closed(gone)
+        return await self.game(game_id)
+
+    async def roll_due(self, game_id: int) -> Played:
+        """Roll whatever dice the game waits on that nobody presses Roll for (a game written
+        before its first roll by an older version of Parlor, say); nothing when none are."""
         async with self._lock(game_id):
             record = await self.game(game_id)
-            return (await self._commit(record, record.state, [])).game
+            if record.over:
+                return Played(record, ())
+            return await self._commit(record, record.state, [])
+
+    @staticmethod
+    def _roll_due(
+        state: engine.State, seed: int, by_hand: bool, rows: list[MoveFields]
+    ) -> engine.State:
+        """Roll the dice now due (all but those a player rolls by hand), recording each roll in
+        ``rows``; the state after them."""
+        while state.is_chance_node() and not (by_hand and state.roller is not None):
+            roll = draw_chance(state, roll_rng(seed, len(state.history)))
+            state = state.apply(roll)
+            rows.append((str(roll), engine.CHANCE, None))
+        return state
 
     async def decline(self, challenge_id: int, user: Player) -> Challenge:
         _check_invited(await self._open_challenge(challenge_id), user, "decline")
@@ -244,33 +302,65 @@ class Service:
         await self.game(game_id)
         return await self.storage.moves(game_id)
 
-    async def set_place(self, game_id: int, **ids: int | None) -> None:
-        await self.storage.set_game_place(game_id, **ids)
+    async def game_in_thread(self, thread_id: int) -> GameRecord | None:
+        """The game played in the thread ``thread_id``, finished or not; None if none is."""
+        row = await self.storage.game_in_thread(thread_id)
+        return None if row is None else _record(row, await self.storage.seats(row["id"]))
+
+    async def games_behind(self) -> list[GameRecord]:
+        """Active games on Discord whose latest board shows an older version (a crash came
+        between a move's commit and its board): they need their board posted again."""
+        return [
+            _record(r, await self.storage.seats(r["id"])) for r in await self.storage.games_behind()
+        ]
+
+    async def set_place(
+        self, game_id: int, *, channel_id: int | None = None, thread_id: int | None = None
+    ) -> None:
+        await self.storage.set_game_place(game_id, channel_id=channel_id, thread_id=thread_id)
+
+    async def set_board(self, record: GameRecord, message_id: int) -> None:
+        """``message_id`` now shows ``record`` (its version) with its controls."""
+        await self.storage.set_board_message(record.id, message_id, record.version)
+
+    async def game_of_message(self, message_id: int) -> int | None:
+        """The game whose board ``message_id`` is, or None."""
+        return await self.storage.game_of_message(message_id)
 
     async def play(
         self, game_id: int, user_id: int, move: str | engine.Move, *, version: int | None = None
     ) -> Played:
-        """``user_id`` plays ``move`` (notation or a Move). ``version``: the game version the
-        player saw; a click on an outdated board is refused instead of applied twice.
+        """``user_id`` plays ``move`` (notation or a Move): one of their own legal moves, never
+        another player's removal (that comes only through ``resign`` or the turn timer).
+        ``version``: the game version the player saw; a click on an outdated board is refused
+        (``Conflict``) instead of applied twice.
 
         At a table that rolls by hand, the player whose roll is due plays ``"roll"``: the dice
         are drawn from the game's seed exactly as the bot would have drawn them."""
+        if isinstance(move, str) and len(move) > MAX_MOVE_TEXT:
+            raise engine.IllegalMove(
+                f"That is too long to be a move ({len(move):,} characters); "
+                f"a move is at most {MAX_MOVE_TEXT}."
+            )
         async with self._lock(game_id):
             record = await self.game(game_id)
-            seat = self.check_turn(record, user_id)
             if version is not None and version != record.version:
-                raise Conflict("The board changed since that message; use the latest one.")
+                _seat(record, user_id)  # outsiders are told they are not playing
+                raise Conflict("That board is out of date; nothing was played.")
+            seat = self.check_turn(record, user_id)
             state = record.state
             if record.awaiting_roll:
                 if not isinstance(move, str) or engine.core.normalize_move_text(move) != "roll":
                     raise engine.IllegalMove("Roll the dice first: press Roll, or /move roll.")
                 roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
                 after = state.apply(roll)
-                return await self._commit(record, after, [(str(roll), engine.CHANCE, user_id)])
-            if isinstance(move, str):
-                move = await asyncio.to_thread(state.parse, move)
-            after = await asyncio.to_thread(state.apply, move)
-            return await self._commit(record, after, [(str(move), seat, user_id)])
+                return await self._commit(
+                    record, after, [(str(roll), engine.CHANCE, user_id)], not_saved=NOT_SAVED
+                )
+            after, move = await asyncio.to_thread(_play_own, state, move)
+            return await self._commit(
+                record, after, [(str(move), seat, user_id)], not_saved=NOT_SAVED
+            )
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
         """``user_id`` gives up. Where the engine can remove a player (a Pachisi table of three
@@ -304,17 +394,16 @@ class Service:
         self,
         record: GameRecord,
         state: engine.State,
-        rows: list[tuple[str, int | None, int | None]],
+        rows: list[MoveFields],
         result: dict[str, Any] | None = None,
+        *,
+        not_saved: str | None = None,
     ) -> Played:
         """From ``record``, the moves ``rows`` (text, seat, user id) led to ``state``: roll the
-        dice now due, then write the moves, snapshot and status in one go."""
+        dice now due, then write the moves, snapshot and status in one go. When the database
+        cannot be written, ``Unavailable`` (with ``not_saved`` as its message, if given)."""
         if result is None:
-            by_hand = record.rolls_by_hand
-            while state.is_chance_node() and not (by_hand and state.roller is not None):
-                roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
-                state = state.apply(roll)
-                rows.append((str(roll), engine.CHANCE, None))
+            state = self._roll_due(state, record.seed, record.rolls_by_hand, rows)
         over = result is not None or state.is_over()
         if result is None and over:
             outcome = state.outcome
@@ -322,16 +411,21 @@ class Service:
         if not rows and result is None:
             return Played(record, ())
         status, now = ("over" if over else "active"), self.clock()
-        ok = await self.storage.record_moves(
-            record.id,
-            record.version,
-            rows,
-            first_number=len(record.state.history) + 1,
-            snapshot=state.to_json(),
-            status=status,
-            result=result,
-            now=now,
-        )
+        try:
+            ok = await self.storage.record_moves(
+                record.id,
+                record.version,
+                rows,
+                first_number=len(record.state.history) + 1,
+                snapshot=state.to_json(),
+                status=status,
+                result=result,
+                now=now,
+            )
+        except Unavailable as exc:
+            if not_saved is None:
+                raise
+            raise Unavailable(not_saved) from exc
         if not ok:
             raise Conflict("Someone else changed this game at the same moment; try again.")
         after = replace(
@@ -346,6 +440,22 @@ class Service:
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def _play_own(state: engine.State, move: str | engine.Move) -> tuple[engine.State, engine.Move]:
+    """``move`` (text or a Move) if it is one of the legal moves of the player to act, and the
+    state after it; ``IllegalMove`` otherwise. A removal parses (the record holds them) but is
+    no player's own move."""
+    if isinstance(move, str):
+        move = state.parse(move)
+    if move not in state.legal_moves():
+        if move in state.removal_moves():
+            raise engine.IllegalMove(
+                "You can't remove a player with a move: leave with /resign, or remove a player "
+                "whose turn timer ran out with the Remove button."
+            )
+        raise engine.IllegalMove(f"{move} is not one of your moves now.")
+    return state.apply(move), move
 
 
 def _game(key: str) -> engine.Game:

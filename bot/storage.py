@@ -9,13 +9,21 @@ kept portable so a PostgreSQL implementation can stand beside this one later.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import logging
+import os
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
+
+from .records import ServiceError, Unavailable
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: challenges, games, their seats and their moves
@@ -88,7 +96,29 @@ MIGRATIONS: tuple[str, ...] = (
         UNIQUE (challenge_id, position)
     );
     """,
+    # 3: every board message posted for a game (a click must come from its own game's board),
+    # the version the latest one shows (a restart re-posts the boards that fell behind), and
+    # the indexes that find a thread's game and count active games per server
+    """
+    CREATE TABLE board_messages (
+        message_id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL
+    );
+    CREATE INDEX board_messages_game ON board_messages (game_id);
+    ALTER TABLE games ADD COLUMN posted_version INTEGER;
+    CREATE INDEX games_thread ON games (thread_id);
+    CREATE INDEX games_guild_status ON games (guild_id, status);
+    UPDATE games SET posted_version = version WHERE message_id IS NOT NULL;
+    INSERT INTO board_messages (message_id, game_id, version)
+        SELECT message_id, id, version FROM games WHERE message_id IS NOT NULL;
+    """,
 )
+
+
+MoveFields = tuple[str, int | None, int | None]
+"""A move to record: its notation, the seat that made it (``engine.CHANCE`` for a roll the bot
+made) and the user who made it."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +131,16 @@ class MoveRow:
     created_at: float
 
 
+class StorageOpenError(ServiceError):
+    """The database cannot be opened or set up (not an SQLite file, unreadable, in a missing
+    folder, a schema that cannot be migrated). The message is one line naming the file."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot open the database {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
 class Storage:
     """One SQLite database file."""
 
@@ -110,13 +150,38 @@ class Storage:
 
     @classmethod
     async def open(cls, path: str) -> Storage:
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        storage = cls(db)
-        await storage._migrate()
+        """Open (creating and migrating as needed) the database file at ``path``.
+
+        Raises :class:`StorageOpenError` when it cannot be used; the connection is closed then,
+        so its thread does not keep the process alive."""
+        folder = os.path.dirname(path)
+        if folder and not os.path.isdir(folder):
+            raise StorageOpenError(path, f"the folder {folder} does not exist")
+        if os.path.isdir(path):
+            raise StorageOpenError(path, "it is a folder")
+        try:
+            # A plain connect first: when aiosqlite's connect fails, its thread outlives the
+            # failure and complains if the event loop closes before it ends.
+            await asyncio.to_thread(lambda: sqlite3.connect(path).close())
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise StorageOpenError(path, str(exc)) from exc
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            storage = cls(db)
+            await storage._migrate()
+        except BaseException as exc:
+            with contextlib.suppress(Exception):
+                await db.close()
+            if isinstance(exc, sqlite3.Error | OSError | ServiceError):
+                cause = exc
+                while cause.__cause__ is not None:  # Unavailable wraps SQLite's own reason
+                    cause = cause.__cause__
+                raise StorageOpenError(path, str(cause) or type(cause).__name__) from exc
+            raise
         return storage
 
     async def close(self) -> None:
@@ -135,22 +200,45 @@ class Storage:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction. When SQLite cannot write (disk full, I/O error, locked past
+        the busy timeout) nothing of it stays and ``Unavailable`` is raised; the next
+        transaction tries afresh, so writing resumes once space is back."""
         async with self._write:
-            await self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
-            except BaseException:
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                except BaseException:
+                    await self._rollback()
+                    raise
+                await self.db.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                await self._rollback()
+                log.warning("database write failed: %s", exc)
+                raise Unavailable() from exc
+
+    async def _rollback(self) -> None:
+        if self.db.in_transaction:  # SQLite may have rolled back by itself already
+            try:
                 await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                log.warning("rollback failed: %s", exc)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self.db.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        try:
+            async with self.db.execute(sql, params) as cursor:
+                return await cursor.fetchone()
+        except sqlite3.OperationalError as exc:
+            log.warning("database read failed: %s", exc)
+            raise Unavailable("Couldn't read the games right now; try again in a moment.") from exc
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self.db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        try:
+            async with self.db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.OperationalError as exc:
+            log.warning("database read failed: %s", exc)
+            raise Unavailable("Couldn't read the games right now; try again in a moment.") from exc
 
     # -- challenges --------------------------------------------------------------------------
 
@@ -198,14 +286,19 @@ class Storage:
         return rows
 
     async def accept_challenge(
-        self, challenge_id: int, game: dict[str, Any], seats: Sequence[tuple[int, str]]
+        self,
+        challenge_id: int,
+        game: dict[str, Any],
+        seats: Sequence[tuple[int, str]],
+        moves: Sequence[MoveFields] = (),
     ) -> int | None:
-        """Close the open challenge as accepted and create its game, in one transaction.
+        """Close the open challenge as accepted and create its game with its first ``moves``
+        (the dice due at once), in one transaction.
 
         Returns the new game's id, or ``None`` when the challenge was no longer open.
         """
         async with self.transaction() as db:
-            return await _start_game(db, challenge_id, game, seats)
+            return await _start_game(db, challenge_id, game, seats, moves)
 
     # -- lobbies (challenges open to anyone, seat by seat) -----------------------------------
 
@@ -257,11 +350,15 @@ class Storage:
             return cursor.rowcount == 1
 
     async def start_lobby(
-        self, challenge_id: int, game: dict[str, Any], seats: Sequence[tuple[int, str]]
+        self,
+        challenge_id: int,
+        game: dict[str, Any],
+        seats: Sequence[tuple[int, str]],
+        moves: Sequence[MoveFields] = (),
     ) -> int | None:
-        """Close the open lobby as accepted and create its game with ``seats``, in one
-        transaction, if the lobby still holds exactly those players. Returns the new game's
-        id, or ``None`` (nothing written) when the lobby closed or changed first."""
+        """Close the open lobby as accepted and create its game with ``seats`` and its first
+        ``moves``, in one transaction, if the lobby still holds exactly those players. Returns
+        the new game's id, or ``None`` (nothing written) when the lobby closed or changed."""
         async with self.transaction() as db:
             async with db.execute(
                 "SELECT user_id FROM lobby_members WHERE challenge_id = ?", (challenge_id,)
@@ -269,7 +366,7 @@ class Storage:
                 members = sorted(row[0] for row in await cursor.fetchall())
             if members != sorted(user for user, _ in seats):
                 return None
-            return await _start_game(db, challenge_id, game, seats)
+            return await _start_game(db, challenge_id, game, seats, moves)
 
     # -- games -------------------------------------------------------------------------------
 
@@ -303,7 +400,7 @@ class Storage:
         self,
         game_id: int,
         version: int,
-        moves: Sequence[tuple[str, int | None, int | None]],
+        moves: Sequence[MoveFields],
         *,
         first_number: int,
         snapshot: str,
@@ -321,32 +418,70 @@ class Storage:
             )
             if cursor.rowcount != 1:
                 return False
-            await db.executemany(
-                "INSERT INTO moves (game_id, number, move, seat, user_id, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, first_number + i, text, seat, user, now)
-                    for i, (text, seat, user) in enumerate(moves)
-                ],
-            )
+            await _insert_moves(db, game_id, first_number, moves, now)
             return True
 
     async def set_game_place(
-        self,
-        game_id: int,
-        *,
-        channel_id: int | None = None,
-        thread_id: int | None = None,
-        message_id: int | None = None,
+        self, game_id: int, *, channel_id: int | None = None, thread_id: int | None = None
     ) -> None:
-        """Remember where the game is played and its latest board message."""
+        """Remember where the game is played."""
         async with self.transaction() as db:
             await db.execute(
                 "UPDATE games SET channel_id = COALESCE(?, channel_id), "
-                "thread_id = COALESCE(?, thread_id), message_id = COALESCE(?, message_id) "
-                "WHERE id = ?",
-                (channel_id, thread_id, message_id, game_id),
+                "thread_id = COALESCE(?, thread_id) WHERE id = ?",
+                (channel_id, thread_id, game_id),
             )
+
+    async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
+        """``message_id`` is the game's board at ``version``: its latest, unless a newer
+        version was posted already (two posts racing never move it back)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO board_messages (message_id, game_id, version) "
+                "VALUES (?, ?, ?)",
+                (message_id, game_id, version),
+            )
+            await db.execute(
+                "UPDATE games SET message_id = ?, posted_version = ? "
+                "WHERE id = ? AND (posted_version IS NULL OR posted_version <= ?)",
+                (message_id, version, game_id, version),
+            )
+
+    async def game_of_message(self, message_id: int) -> int | None:
+        """The game whose board ``message_id`` is (any version), or None."""
+        row = await self._one(
+            "SELECT game_id FROM board_messages WHERE message_id = ?", (message_id,)
+        )
+        return None if row is None else int(row[0])
+
+    async def game_in_thread(self, thread_id: int) -> aiosqlite.Row | None:
+        """The game played in the thread ``thread_id`` (finished or not), or None."""
+        return await self._one(
+            "SELECT * FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+
+    async def games_behind(self) -> list[aiosqlite.Row]:
+        """Active games on Discord whose latest board shows an older version than theirs."""
+        return await self._all(
+            "SELECT * FROM games WHERE status = 'active' AND channel_id IS NOT NULL "
+            "AND (posted_version IS NULL OR posted_version < version) ORDER BY id"
+        )
+
+    async def active_games_of(self, user_id: int) -> int:
+        """How many active games ``user_id`` is seated in."""
+        (count,) = await self._one(
+            "SELECT COUNT(*) FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.status = 'active'",
+            (user_id,),
+        )
+        return int(count)
+
+    async def active_games_in(self, guild_id: int) -> int:
+        """How many active games the server ``guild_id`` holds."""
+        (count,) = await self._one(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,)
+        )
+        return int(count)
 
 
 JSON_COLUMNS = ("options", "settings")
@@ -358,9 +493,11 @@ async def _start_game(
     challenge_id: int,
     game: dict[str, Any],
     seats: Sequence[tuple[int, str]],
+    moves: Sequence[MoveFields],
 ) -> int | None:
-    """Inside a transaction: the open challenge becomes accepted and gets its new game and
-    seats (in order); ``None`` (nothing written) when it was no longer open."""
+    """Inside a transaction: the open challenge becomes accepted and gets its new game, its
+    seats (in order) and its first moves; ``None`` (nothing written) when it was no longer
+    open."""
     cursor = await db.execute(
         "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
         (challenge_id,),
@@ -372,8 +509,26 @@ async def _start_game(
         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
         [(game_id, seat, user, name) for seat, (user, name) in enumerate(seats)],
     )
+    await _insert_moves(db, game_id, 1, moves, game["created_at"])
     await db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
     return game_id
+
+
+async def _insert_moves(
+    db: aiosqlite.Connection,
+    game_id: int,
+    first_number: int,
+    moves: Sequence[MoveFields],
+    now: float,
+) -> None:
+    await db.executemany(
+        "INSERT INTO moves (game_id, number, move, seat, user_id, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, first_number + i, text, seat, user, now)
+            for i, (text, seat, user) in enumerate(moves)
+        ],
+    )
 
 
 async def _insert(db: aiosqlite.Connection, table: str, fields: dict[str, Any]) -> int:

@@ -89,9 +89,10 @@ async def test_a_lobby_fills_up_and_starts_by_itself(service, race):
     assert game.num_players == 3 and set(game.players) == {ANN, BEN, CAT}
     assert game.options == {"target": 20, "width": 3} and game.settings == {"roll": "bot"}
     assert (game.guild_id, game.channel_id, game.status) == (1, 9, "active")
-    # Created exactly as an accepted challenge's game: the first roll is already made.
+    # Created exactly as an accepted challenge's game: the first roll is made and written
+    # with the game, in the same transaction (version 0).
     rows = await service.history(game.id)
-    assert [r.seat for r in rows] == [engine.CHANCE] and game.version == 1
+    assert [r.seat for r in rows] == [engine.CHANCE] and game.version == 0
     assert game.state.die is not None and game.player_to_move == game.players[0]
     closed = await service.get_challenge(lobby.id)
     assert closed.status == "accepted" and closed.game_id == game.id
@@ -289,7 +290,7 @@ async def test_a_database_from_before_lobbies_is_migrated(db_path, race, monkeyp
     new = await Service.open(db_path, clock=Clock())
     async with aiosqlite.connect(db_path) as db:
         (version,) = await (await db.execute("PRAGMA user_version")).fetchone()
-    assert version == len(storage_module.MIGRATIONS) == 2
+    assert version == len(storage_module.MIGRATIONS) == 3
     assert (await new.get_challenge(challenge.id)).status == "open"
     lobby = await new.lobbies.open(race, ANN, 3)
     assert (await new.lobbies.join(lobby.id, BEN)).seated == (ANN, BEN)
