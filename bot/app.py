@@ -17,10 +17,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .answers import tell_failure
 from .boards import Boards
 from .cogs import Games
 from .messages import lapsed_text
-from .service import Service
+from .service import MAX_GAMES_PER_SERVER, Service
 from .table import Table
 from .ui import DYNAMIC_ITEMS
 
@@ -28,6 +29,9 @@ log = logging.getLogger("parlor")
 
 RATE_LIMIT = (8, 10.0)
 """Commands and clicks one user may make in that many seconds."""
+TYPING_LIMIT = (30, 10.0)
+"""Autocomplete requests (keystrokes in a command's field) one user may make in that many
+seconds; past it the suggestions are empty until the window passes."""
 CLOSE_GRACE = 10.0
 """Seconds ``close`` waits for interactions being handled before it closes the database."""
 EXPIRY_SWEEP = 60.0
@@ -37,12 +41,30 @@ EXPIRY_SWEEP = 60.0
 class ParlorTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.type is discord.InteractionType.autocomplete:
-            return True  # typing in a field is not an action
+            return True  # typing has its own budget (``ParlorBot.admit_typing``)
         return await interaction.client.admit(interaction)
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A command that failed unexpectedly: a log line, and a short answer to the user."""
+        if isinstance(error, app_commands.CheckFailure):
+            return  # refused by ``admit``, which answered already
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s failed", command, exc_info=error)
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await tell_failure(interaction)
 
 
 class ParlorBot(commands.Bot):
-    def __init__(self, db_path: str, *, guild_id: int | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        db_path: str,
+        *,
+        guild_id: int | None = None,
+        games_per_server: int = MAX_GAMES_PER_SERVER,
+        **options: Any,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -53,11 +75,15 @@ class ParlorBot(commands.Bot):
         )
         self.db_path = db_path
         self.guild_id = guild_id
+        self.games_per_server = games_per_server
         self.table = Table(self)
         self.boards = Boards()  # board images are drawn in worker processes
         self._sweeper: asyncio.Task | None = None
+        self._reposter: asyncio.Task | None = None
         self.rate_limit = RATE_LIMIT
+        self.typing_limit = TYPING_LIMIT
         self._recent: dict[int, collections.deque[float]] = {}
+        self._typing: dict[int, collections.deque[float]] = {}
         self._handling = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -65,34 +91,37 @@ class ParlorBot(commands.Bot):
     async def admit(self, interaction: discord.Interaction) -> bool:
         """A small per-user rate limit on commands and clicks: refuse (ephemerally) a user
         who acted ``rate_limit[0]`` times in the last ``rate_limit[1]`` seconds."""
-        count, window = self.rate_limit
-        now = time.monotonic()
-        recent = self._recent.setdefault(interaction.user.id, collections.deque())
-        while recent and recent[0] <= now - window:
-            recent.popleft()
-        if len(recent) >= count:
-            wait = max(1, round(recent[0] + window - now))
+        wait = _over_limit(self._recent, interaction.user.id, self.rate_limit)
+        if wait is not None:
             await interaction.response.send_message(
                 f"Slow down a little: try again in {wait} s.", ephemeral=True
             )
             return False
-        recent.append(now)
         return True
 
+    def admit_typing(self, interaction: discord.Interaction) -> bool:
+        """The same for autocomplete, with its own budget (``typing_limit``): False when the
+        user typed too fast, and then gets no suggestions (nothing else is refused)."""
+        return _over_limit(self._typing, interaction.user.id, self.typing_limit) is None
+
     @contextlib.asynccontextmanager
-    async def handling(self) -> AsyncIterator[None]:
-        """Wrap the handling of one interaction, so ``close`` can let it finish first."""
+    async def handling(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """Wrap the handling of one interaction, so ``close`` can let it finish first; if it
+        fails unexpectedly, log it and tell the user (never silence)."""
         self._handling += 1
         self._idle.clear()
         try:
             yield
+        except Exception:
+            log.exception("handling %s failed", _describe(interaction))
+            await tell_failure(interaction)
         finally:
             self._handling -= 1
             if not self._handling:
                 self._idle.set()
 
     async def setup_hook(self) -> None:
-        self.service = await Service.open(self.db_path)
+        self.service = await Service.open(self.db_path, games_per_server=self.games_per_server)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.boards.start()
         await self.add_cog(Games(self))
@@ -103,6 +132,18 @@ class ParlorBot(commands.Bot):
         else:
             await self.tree.sync()
         self._sweeper = asyncio.create_task(self._sweep_challenges())
+        self._reposter = asyncio.create_task(self._repost_boards())
+
+    async def _repost_boards(self) -> None:
+        """Once connected after a start: post again the boards a crash left behind."""
+        await self.wait_until_ready()
+        try:
+            posted = await self.table.repost_behind()
+        except Exception:
+            log.exception("posting the boards again failed")
+        else:
+            if posted:
+                log.info("posted %d boards again after the restart", posted)
 
     async def _sweep_challenges(self) -> None:
         while True:
@@ -122,8 +163,9 @@ class ParlorBot(commands.Bot):
             await message.edit(content=lapsed_text(challenge), view=None)
 
     async def close(self) -> None:
-        if self._sweeper:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._reposter):
+            if task:
+                task.cancel()
         with contextlib.suppress(TimeoutError):  # let interactions in hand finish their work
             await asyncio.wait_for(self._idle.wait(), CLOSE_GRACE)
         await super().close()
@@ -133,11 +175,40 @@ class ParlorBot(commands.Bot):
         await self.boards.close()
 
 
+def _over_limit(
+    seen: dict[int, collections.deque[float]], user_id: int, limit: tuple[int, float]
+) -> int | None:
+    """Count one request by ``user_id`` against ``limit`` (requests, seconds): None if it is
+    within it (then it counts), else the seconds to wait."""
+    count, window = limit
+    now = time.monotonic()
+    recent = seen.setdefault(user_id, collections.deque())
+    while recent and recent[0] <= now - window:
+        recent.popleft()
+    if len(recent) >= count:
+        return max(1, round(recent[0] + window - now))
+    recent.append(now)
+    return None
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    data = interaction.data or {}
+    what = data.get("custom_id") or data.get("name") or "?"
+    return f"interaction {interaction.id} ({what!s:.100}) by user {interaction.user.id}"
+
+
 def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
     """The bot, not yet connected (start it with ``await bot.start(token)``).
 
     ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
     guild = os.environ.get("PARLOR_GUILD")
+    limit = os.environ.get("PARLOR_MAX_GAMES_PER_SERVER", "").strip()
+    if limit:
+        if not (limit.isascii() and limit.isdigit() and 0 < int(limit) < 10**9):
+            raise ValueError(
+                f"PARLOR_MAX_GAMES_PER_SERVER must be a whole number of games, not {limit[:20]!r}"
+            )
+        options.setdefault("games_per_server", int(limit))
     return ParlorBot(
         db_path or os.environ.get("PARLOR_DB", "parlor.db"),
         guild_id=int(guild) if guild and guild.isdigit() else None,
@@ -146,13 +217,21 @@ def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
 
 
 def run() -> int:
+    """``python -m bot``: check the database, connect, and run until SIGTERM or SIGINT
+    (Ctrl-C), which close the bot cleanly (exit status 0); see ``bot/lifecycle.py``."""
+    from . import lifecycle
+    from .storage import StorageOpenError
+
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print("error: set DISCORD_TOKEN to the bot's token to run Parlor", file=sys.stderr)
         return 2
-    bot = create_bot()
+    db_path = os.environ.get("PARLOR_DB", "parlor.db")  # as create_bot() chooses it
     try:
-        bot.run(token, log_level=logging.INFO)
+        asyncio.run(lifecycle.main(create_bot, token, db_path))
+    except StorageOpenError as exc:  # before connecting: no network needed to find it out
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("error: Discord refused the token in DISCORD_TOKEN", file=sys.stderr)
         return 2

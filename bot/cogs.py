@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,7 +13,9 @@ from discord.ext import commands
 
 import engine
 
-from .messages import clean, title_line
+from . import limits
+from .answers import ack, tell
+from .messages import board_link, title_line, waiting_words
 from .play_command import play_group
 from .records import GameRecord, ServiceError
 from .rules_text import RULES
@@ -41,14 +44,19 @@ class Games(commands.Cog):
     async def pick_game(
         self, interaction: discord.Interaction, game_id: int | None, *, to_act: bool = False
     ) -> GameRecord | None:
-        """The game a command means: the one given, the one of this thread, or the user's
-        only (or only on-turn) active game. Answers the user itself when there is none."""
+        """The game a command means: the one given; inside a game's thread, that game
+        (finished or not); else the user's only (or only on-turn) active game. Answers the
+        user itself when there is none."""
         try:
             if game_id is not None:
                 return await self.service.game(game_id)
+            if interaction.channel_id is not None:
+                here = await self.service.game_in_thread(interaction.channel_id)
+                if here is not None:
+                    return here
             mine = await self.service.games_of(interaction.user.id)
         except ServiceError as exc:
-            await interaction.response.send_message(str(exc), ephemeral=True)
+            await tell(interaction, str(exc))
             return None
         here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
         on_turn = [g for g in mine if g.is_to_move(interaction.user.id)]
@@ -56,23 +64,46 @@ class Games(commands.Cog):
             if len(candidates) == 1:
                 return candidates[0]
         text = "You have no active games." if not mine else "Which game? Give its number."
-        await interaction.response.send_message(text, ephemeral=True)
+        await tell(interaction, text)
         return None
+
+    async def _command(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None,
+        then: Callable[[GameRecord], Awaitable[None]],
+        *,
+        to_act: bool = False,
+    ) -> None:
+        """Acknowledge, find the game meant, and hand it to ``then``."""
+        async with self.bot.handling(interaction):
+            await ack(interaction)
+            record = await self.pick_game(interaction, game_id, to_act=to_act)
+            if record is None:
+                return
+            try:
+                await then(record)
+            except ServiceError as exc:
+                await tell(interaction, str(exc))
 
     async def game_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
+        if not self.bot.admit_typing(interaction):
+            return []
         games = await self.service.games_of(interaction.user.id)
         choices = []
         for g in games:
             label = f"#{g.id} {g.game.title}: " + " vs ".join(p.name for p in g.players)
             if current.strip("#") in str(g.id) or current.lower() in label.lower():
-                choices.append(app_commands.Choice(name=label[:100], value=g.id))
+                choices.append(app_commands.Choice(name=label[: limits.CHOICE_NAME], value=g.id))
         return choices[:25]
 
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        if not self.bot.admit_typing(interaction) or len(current) > limits.CHOICE_NAME:
+            return []
         game_id = getattr(interaction.namespace, "game", None)
         games = await self.service.games_of(interaction.user.id)
         if game_id is not None:
@@ -92,10 +123,10 @@ class Games(commands.Cog):
     async def move(
         self, interaction: discord.Interaction, move: str, game: int | None = None
     ) -> None:
-        async with self.bot.handling():
-            record = await self.pick_game(interaction, game, to_act=True)
-            if record is not None:
-                await self.bot.table.play(interaction, record.id, move)
+        async def then(record: GameRecord) -> None:
+            await self.bot.table.play(interaction, record.id, move)
+
+        await self._command(interaction, game, then, to_act=True)
 
     @move.autocomplete("move")
     async def _move_ac(self, interaction, current):
@@ -108,16 +139,10 @@ class Games(commands.Cog):
     @app_commands.command(name="board", description="Show a game's board (only to you)")
     @app_commands.describe(game="game number")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async with self.bot.handling():
-            record = await self.pick_game(interaction, game)
-            if record is None:
-                return
-            await interaction.response.send_message(
-                title_line(record),
-                file=await self.bot.table.board_file(record),
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        async def then(record: GameRecord) -> None:
+            await self.bot.table.show_board(interaction, record)
+
+        await self._command(interaction, game, then)
 
     @board.autocomplete("game")
     async def _board_game_ac(self, interaction, current):
@@ -126,22 +151,10 @@ class Games(commands.Cog):
     @app_commands.command(name="resign", description="Resign one of your games")
     @app_commands.describe(game="game number")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async with self.bot.handling():
-            record = await self.pick_game(interaction, game)
-            if record is None:
-                return
-            try:
-                record = await self.service.resign(record.id, interaction.user.id)
-            except ServiceError as exc:
-                await interaction.response.send_message(str(exc), ephemeral=True)
-                return
-            if record.over:
-                told, note = f"You resigned game #{record.id}.", ""
-            else:  # a table of three or four plays on without the player
-                told = f"You left game #{record.id}; the others play on without you."
-                note = f"{clean(interaction.user.display_name)} left the game."
-            await interaction.response.send_message(told, ephemeral=True)
-            await self.bot.table.post_turn(record, note)
+        async def then(record: GameRecord) -> None:
+            await self.bot.table.resign(interaction, record)
+
+        await self._command(interaction, game, then)
 
     @resign.autocomplete("game")
     async def _resign_game_ac(self, interaction, current):
@@ -149,25 +162,18 @@ class Games(commands.Cog):
 
     @app_commands.command(name="games", description="Your active games")
     async def games(self, interaction: discord.Interaction) -> None:
-        async with self.bot.handling():
+        async with self.bot.handling(interaction):
+            await ack(interaction)
             mine = await self.service.games_of(interaction.user.id)
             if not mine:
-                await interaction.response.send_message("You have no active games.", ephemeral=True)
+                await tell(interaction, "You have no active games.")
                 return
             lines = []
             for g in mine:
-                turn = (
-                    "your turn"
-                    if g.is_to_move(interaction.user.id)
-                    else f"waiting for {clean(g.player_to_move.name)}"
-                )
-                link = _link(interaction, g)
+                link = board_link(g)
+                turn = waiting_words(g, interaction.user.id)
                 lines.append(f"{title_line(g)} · {turn}{f' · {link}' if link else ''}")
-            await interaction.response.send_message(
-                "\n".join(lines)[:2000],
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await tell(interaction, limits.listing(lines))
 
     @app_commands.command(name="rules", description="How a game is played in Parlor")
     @app_commands.describe(game="the game")
@@ -180,48 +186,49 @@ class Games(commands.Cog):
     async def history(
         self, interaction: discord.Interaction, game: int | None = None, file: bool = False
     ) -> None:
-        async with self.bot.handling():
-            record = await self.pick_game(interaction, game)
-            if record is None:
-                return
+        async def then(record: GameRecord) -> None:
             rows = await self.service.history(record.id)
-            names = record.names
-            text = " ".join(f"{r.number}. {r.move}" for r in rows) or "No moves yet."
-            content = f"{title_line(record)}\n{text}"
-            kwargs = {}
-            if file:
-                data = {
-                    "game": record.key,
-                    "id": record.id,
-                    "options": record.options,
-                    "players": names,
-                    "moves": [
-                        {"number": r.number, "move": r.move, "seat": r.seat, "at": r.created_at}
-                        for r in rows
-                    ],
-                    "result": record.result,
-                }
-                kwargs["file"] = discord.File(
-                    io.BytesIO(json.dumps(data, indent=1).encode()),
-                    filename=f"parlor-{record.id}.json",
-                )
-            await interaction.response.send_message(
-                content[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none(),
-                **kwargs,
-            )  # fmt: skip
+            content = history_text(record, [f"{r.number}. {r.move}" for r in rows], file)
+            kwargs = {"file": history_file(record, rows)} if file else {}
+            await tell(interaction, content, **kwargs)
+
+        await self._command(interaction, game, then)
 
     @history.autocomplete("game")
     async def _history_game_ac(self, interaction, current):
         return await self.game_autocomplete(interaction, current)
 
 
-def _link(interaction: discord.Interaction, record: GameRecord) -> str:
-    guild = record.guild_id or interaction.guild_id
-    if guild is None:
-        return ""
-    where = record.thread_id or record.channel_id
-    if where is None:
-        return ""
-    if record.message_id and where:
-        return f"https://discord.com/channels/{guild}/{where}/{record.message_id}"
-    return f"https://discord.com/channels/{guild}/{where}"
+def history_text(record: GameRecord, moves: list[str], attached: bool) -> str:
+    """The title and as many moves as fit in one message, then how many were left out."""
+    head = title_line(record)
+    if not moves:
+        return f"{head}\nNo moves yet."
+    text = f"{head}\n{' '.join(moves)}"
+    if len(text) <= limits.CONTENT:
+        return text
+    hint = "" if attached else " (file:True attaches them all)"
+    shown, used = [], len(head) + 1
+    for move in moves:
+        tail = f" {limits.ELLIPSIS} and {len(moves) - len(shown)} more{hint}"
+        if used + len(move) + 1 + len(tail) > limits.CONTENT:
+            return f"{head}\n{' '.join(shown)}{tail}"
+        shown.append(move)
+        used += len(move) + 1
+    return text
+
+
+def history_file(record: GameRecord, rows) -> discord.File:
+    data = {
+        "game": record.key,
+        "id": record.id,
+        "options": record.options,
+        "players": record.names,
+        "moves": [
+            {"number": r.number, "move": r.move, "seat": r.seat, "at": r.created_at} for r in rows
+        ],
+        "result": record.result,
+    }
+    return discord.File(
+        io.BytesIO(json.dumps(data, indent=1).encode()), filename=f"parlor-{record.id}.json"
+    )

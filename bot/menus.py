@@ -18,6 +18,8 @@ from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiec
 from engine.iceturn_setup import Place
 from engine.pyramids import SIZE_WORDS
 
+from . import limits
+
 SELECT_LIMIT = 25
 """Options in one select menu."""
 
@@ -64,7 +66,7 @@ def describe(state: engine.State, move: engine.Move) -> str | None:
     """A few words on what an option does (at most 100 characters), or ``None``."""
     describer = DESCRIBERS.get(state.game.key)
     text = describer(state, move) if describer else None
-    return text[:100] if text else None
+    return limits.cut(text, limits.OPTION_DESCRIPTION) if text else None
 
 
 _KINDS = {"S@": "Place a small", "M@": "Place a medium", "L@": "Place a large"}

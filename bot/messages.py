@@ -61,7 +61,8 @@ def status_line(record: GameRecord) -> str:
         drawn = " and ".join(mention(p) for p in record.players)
         return f"Game over: {drawn} draw ({clean(outcome.reason)})."
     mover = record.player_to_move
-    assert mover is not None
+    if mover is None:  # dice due that the bot has not rolled yet (rolled on the next start)
+        return "Waiting for the dice to be rolled."
     phase = getattr(record.state, "phase", "")
     verb = "roll" if record.awaiting_roll else VERB.get(phase, "move")
     line = f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
@@ -88,6 +89,23 @@ def report_lines(record: GameRecord, names: list[str], star: str = "*") -> list[
     if any(r.random for r in rows):
         lines.append(f"{star} a full tie: order drawn at random")
     return lines
+
+
+def board_link(record: GameRecord) -> str:
+    """A link to the game's latest board message (or its channel), or "" off Discord."""
+    where = record.thread_id or record.channel_id
+    if record.guild_id is None or where is None:
+        return ""
+    link = f"https://discord.com/channels/{record.guild_id}/{where}"
+    return f"{link}/{record.message_id}" if record.message_id else link
+
+
+def waiting_words(record: GameRecord, user_id: int) -> str:
+    """Whom the game waits for, as the user sees it: "your turn", "waiting for Ann"."""
+    if record.is_to_move(user_id):
+        return "your turn"
+    mover = record.player_to_move
+    return f"waiting for {clean(mover.name)}" if mover else "waiting for the dice"
 
 
 def turn_content(record: GameRecord, note: str = "") -> str:

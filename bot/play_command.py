@@ -49,7 +49,7 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         roll = values.pop("roll", None)
         options = {name: value for name, value in values.items() if value is not None}
         settings = {"roll": roll} if roll else None
-        async with bot.handling():
+        async with bot.handling(interaction):
             if opponent is None:
                 await bot.table.open_lobby(interaction, key, players, options, settings)
             elif players not in (None, 2):

@@ -1,41 +1,49 @@
-"""The Discord side of a game table: what the bot posts and how it answers clicks and commands.
+"""The Discord side of a game table: what the bot posts and how it answers moves.
 
 Commands and components call these methods; they call the service, and turn its answers into
 messages (the texts are in ``bot/messages.py``). Nothing here decides a rule: refusals come
 from the service or the engine, with their messages shown to the one user who asked
-(ephemerally).
+(privately). Every answer starts with ``answers.ack``, so an interaction is acknowledged
+before anything waits (``bot/answers.py``). Challenges and lobbies: ``bot/invitations.py``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
+import logging
 from typing import TYPE_CHECKING
 
 import discord
 
 import engine
 
+from . import limits
+from .answers import QUIET, ack, is_click, tell, update
+from .invitations import Invitations
 from .messages import (
     IN_PLACE,
-    challenge_text,
+    board_link,
     clean,
-    lobby_text,
     played_text,
-    player_of,
     title_line,
     turn_content,
     turn_mentions,
 )
-from .records import Challenge, GameRecord, Played, ServiceError
-from .ui import challenge_view, game_view, lobby_view
+from .records import Conflict, GameRecord, Played, ServiceError
+from .ui import game_view
 
 if TYPE_CHECKING:
     from .app import ParlorBot
 
+log = logging.getLogger(__name__)
 
-class Table:
+
+class Table(Invitations):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
+        self._posting: dict[int, asyncio.Lock] = {}
+        """Per game: held while a board is sent and recorded as the game's."""
 
     @property
     def service(self):
@@ -46,7 +54,9 @@ class Table:
     async def board_file(self, record: GameRecord) -> discord.File:
         png, alt = await self.bot.boards.render(record.state, record.names)
         return discord.File(
-            io.BytesIO(png), filename=f"parlor-{record.id}-{record.version}.png", description=alt
+            io.BytesIO(png),
+            filename=f"parlor-{record.id}-{record.version}.png",
+            description=limits.cut(alt, limits.ALT_TEXT),
         )
 
     async def place_of(self, record: GameRecord) -> discord.abc.Messageable:
@@ -58,237 +68,29 @@ class Table:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    async def post_turn(self, record: GameRecord, note: str = "") -> discord.Message:
-        """Post the board and the controls for the player to act, mentioning them."""
-        content = turn_content(record, note)
+    async def post_turn(
+        self, record: GameRecord, note: str = "", *, closed: int | None = None
+    ) -> discord.Message:
+        """Post the board and the controls for the player to act, mentioning them. The board
+        posted before it loses its controls, whatever played the move (``closed``: the id of
+        a message already closed)."""
+        if record.message_id not in (None, closed):
+            await self.edit_board(record, view=None)
         place = await self.place_of(record)
         view = game_view(record)
-        kwargs = {"view": view} if view else {}
-        message = await place.send(
-            content,
-            file=await self.board_file(record),
-            allowed_mentions=turn_mentions(record),
-            **kwargs,
-        )
-        await self.service.set_place(record.id, message_id=message.id)
+        file = await self.board_file(record)
+        async with self._posting.setdefault(record.id, asyncio.Lock()):
+            message = await place.send(
+                limits.content(turn_content(record, note)),
+                file=file,
+                allowed_mentions=turn_mentions(record),
+                **({"view": view} if view else {}),
+            )
+            await self.service.set_board(record, message.id)
         return message
 
-    async def open_place(
-        self, interaction: discord.Interaction, record: GameRecord
-    ) -> discord.abc.Messageable:
-        """A public thread for the game when the bot may make one, else the channel."""
-        channel = interaction.channel
-        perms = interaction.app_permissions
-        if isinstance(channel, discord.TextChannel) and perms.create_public_threads:
-            names = " vs ".join(p.name for p in record.players)
-            name = f"{record.game.title} #{record.id}: {names}"[:100]
-            try:
-                thread = await channel.create_thread(
-                    name=name,
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=10080,
-                )
-            except discord.HTTPException:
-                pass
-            else:
-                await self.service.set_place(record.id, channel_id=channel.id, thread_id=thread.id)
-                return thread
-        if channel is not None:
-            await self.service.set_place(record.id, channel_id=channel.id)
-        return channel  # type: ignore[return-value]
-
-    # -- answering -----------------------------------------------------------------------
-
-    @staticmethod
-    async def refuse(interaction: discord.Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-
-    async def challenge(
-        self,
-        interaction: discord.Interaction,
-        key: str,
-        opponent: discord.abc.User,
-        options: dict | None = None,
-        settings: dict | None = None,
-    ) -> None:
-        if opponent.bot:
-            await self.refuse(interaction, "Bots can't play; challenge a person.")
-            return
-        try:
-            challenge = await self.service.challenge(
-                key,
-                player_of(interaction.user),
-                player_of(opponent),
-                options=options,
-                settings=settings,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-            )
-        except ServiceError as exc:
-            await self.refuse(interaction, str(exc))
-            return
-        await self._post_invitation(
-            interaction,
-            challenge,
-            challenge_view(challenge),
-            discord.AllowedMentions(users=[opponent], roles=False, everyone=False),
-        )
-
-    async def _post_invitation(
-        self,
-        interaction: discord.Interaction,
-        invitation: Challenge,
-        view: discord.ui.View,
-        mentions: discord.AllowedMentions,
-    ) -> None:
-        """Answer ``/play`` with the challenge or lobby message, and remember where it is (so
-        its buttons can be closed when it lapses)."""
-        text = lobby_text(invitation) if invitation.is_lobby else challenge_text(invitation)
-        await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
-        message = await interaction.original_response()
-        await self.service.set_challenge_message(invitation.id, message.id)
-
-    async def answer_challenge(
-        self, interaction: discord.Interaction, challenge_id: int, action: str
-    ) -> None:
-        user = player_of(interaction.user)
-        try:
-            if action == "accept":
-                record = await self.service.accept(challenge_id, user)
-            elif action == "decline":
-                challenge = await self.service.decline(challenge_id, user)
-            else:
-                challenge = await self.service.cancel(challenge_id, user)
-        except ServiceError as exc:
-            await self.refuse(interaction, str(exc))
-            return
-        if action != "accept":
-            await interaction.response.edit_message(
-                content=f"{challenge_text(challenge)}\nChallenge {challenge.status}.", view=None
-            )
-            return
-        await self.begin(interaction, record, "challenge accepted")
-
-    async def begin(self, interaction: discord.Interaction, record: GameRecord, how: str) -> None:
-        """A new game: its thread (or the channel), the message clicked says where the game
-        is and loses its buttons, and the first turn is posted."""
-        place = await self.open_place(interaction, record)
-        where = place.mention if hasattr(place, "mention") else "here"
-        await interaction.response.edit_message(
-            content=f"{title_line(record)}: {how}. The game is on in {where}.",
-            view=None,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await self.post_turn(await self.service.game(record.id))
-
-    async def open_lobby(
-        self,
-        interaction: discord.Interaction,
-        key: str,
-        num_players: int | None,
-        options: dict | None = None,
-        settings: dict | None = None,
-    ) -> None:
-        try:
-            lobby = await self.service.lobbies.open(
-                key,
-                player_of(interaction.user),
-                num_players,
-                options=options,
-                settings=settings,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-            )
-        except ServiceError as exc:
-            await self.refuse(interaction, str(exc))
-            return
-        await self._post_invitation(
-            interaction, lobby, lobby_view(lobby), discord.AllowedMentions.none()
-        )
-
-    async def answer_lobby(
-        self, interaction: discord.Interaction, lobby_id: int, action: str
-    ) -> None:
-        """Join, Leave or Start under a lobby: the message is updated in place."""
-        user = player_of(interaction.user)
-        lobbies = self.service.lobbies
-        if action == "join" and interaction.user.bot:
-            await self.refuse(interaction, "Bots can't play.")
-            return
-        try:
-            if action == "join":
-                after = await lobbies.join(lobby_id, user)
-            elif action == "leave":
-                after = await lobbies.leave(lobby_id, user)
-            else:
-                after = await lobbies.start(lobby_id, user)
-        except ServiceError as exc:
-            await self.refuse(interaction, str(exc))
-            return
-        if isinstance(after, GameRecord):
-            how = "the lobby is full" if action == "join" else "started by the host"
-            await self.begin(interaction, after, how)
-            return
-        open_ = after.status == "open"
-        await interaction.response.edit_message(
-            content=lobby_text(after),
-            view=lobby_view(after) if open_ else None,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        move: str,
-        *,
-        version: int | None = None,
-    ) -> None:
-        """A move from a select menu (``version`` set) or from ``/move``."""
-        try:
-            played = await self.service.play(game_id, interaction.user.id, move, version=version)
-        except (engine.IllegalMove, ServiceError) as exc:
-            await self.refuse(interaction, f"Not played: {exc}")
-            return
-        record = played.game
-        if _continues(played, interaction.user.id):
-            await self.update_turn(interaction, record, from_menu=version is not None)
-            return
-        note = played_text(record, clean(interaction.user.display_name), played.moves)
-        if version is not None:  # the turn message the player used loses its controls
-            await interaction.response.edit_message(view=None)
-        else:
-            await interaction.response.send_message(f"Played {played.moves[0]}.", ephemeral=True)
-            if record.game.key in IN_PLACE:  # the turn message of the ended turn
-                await self._edit_turn_message(record, view=None)
-        await self.post_turn(record, note)
-
-    async def update_turn(
-        self, interaction: discord.Interaction, record: GameRecord, *, from_menu: bool
-    ) -> None:
-        """The same player acts again within their turn (``IN_PLACE`` games): the turn
-        message gets the new board, the turn so far and fresh menus, in place."""
-        update = {
-            "content": turn_content(record),
-            "attachments": [await self.board_file(record)],
-            "view": game_view(record),
-            "allowed_mentions": discord.AllowedMentions.none(),
-        }
-        if from_menu:
-            await interaction.response.edit_message(**update)
-            return
-        # /move: the turn message changes first, so the answer finds the board already updated
-        if not await self._edit_turn_message(record, **update):  # gone: post the turn afresh
-            await self.post_turn(record)
-        await interaction.response.send_message(
-            f"Played {record.state.history[-1]}.", ephemeral=True
-        )
-
-    async def _edit_turn_message(self, record: GameRecord, **fields) -> bool:
-        """Edit the game's latest turn message; False when it has none or it is gone."""
+    async def edit_board(self, record: GameRecord, **fields) -> bool:
+        """Edit the game's latest board message; False when it has none or it is gone."""
         if record.message_id is None:
             return False
         place = await self.place_of(record)
@@ -299,39 +101,153 @@ class Table:
             return False
         return True
 
+    async def repost_behind(self) -> int:
+        """After a restart: post the current board of every game whose latest board shows an
+        older version (a crash came between a move and its board), once; roll the dice a game
+        waits on that nobody rolls. Returns how many boards were posted."""
+        posted = 0
+        for record in await self.service.games_behind():
+            try:
+                played = await self.service.roll_due(record.id)
+                await self.post_turn(played.game, "The board again, after a restart.")
+                posted += 1
+            except (discord.HTTPException, ServiceError) as exc:
+                log.warning("could not post game %s again: %s", record.id, exc)
+        return posted
+
+    # -- answering -----------------------------------------------------------------------
+
+    refuse = staticmethod(tell)
+
+    async def own_board(self, interaction: discord.Interaction, game_id: int) -> bool:
+        """Whether the clicked message is a board of game ``game_id`` (a component id is
+        untrusted: one carrying another game's id is refused, and changes nothing)."""
+        if interaction.message is None:
+            return False
+        known = await self.service.game_of_message(interaction.message.id)
+        if known is None and (posting := self._posting.get(game_id)) is not None:
+            async with posting:  # a board of that game being recorded right now
+                known = await self.service.game_of_message(interaction.message.id)
+        if known == game_id:
+            return True
+        await tell(interaction, "That control does not belong to this board; nothing was played.")
+        return False
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        move: str,
+        *,
+        version: int | None = None,
+    ) -> None:
+        """A move from a select menu or a button (``version`` set) or from ``/move``."""
+        await ack(interaction)
+        clicked = is_click(interaction)
+        if clicked and not await self.own_board(interaction, game_id):
+            return
+        try:
+            played = await self.service.play(game_id, interaction.user.id, move, version=version)
+        except Conflict as exc:
+            await tell(interaction, f"Not played: {exc} {await self._latest(game_id)}")
+            return
+        except (engine.IllegalMove, ServiceError) as exc:
+            await tell(interaction, f"Not played: {exc}")
+            return
+        record = played.game
+        if _continues(played, interaction.user.id):
+            await self.update_turn(interaction, record)
+            return
+        note = played_text(record, clean(interaction.user.display_name), played.moves)
+        closed = None
+        if clicked:  # the turn message the player used loses its controls
+            await update(interaction, view=None)
+            closed = interaction.message.id if interaction.message else None
+        else:
+            await tell(interaction, f"Played {limits.quote(played.moves[0])}.")
+        await self.post_turn(record, note, closed=closed)
+
+    async def _latest(self, game_id: int) -> str:
+        """Where the current board of the game is, for a player who used an old one."""
+        record = await self.service.game(game_id)
+        link = board_link(record)
+        return f"The current board: {link}" if link else "Use the latest board."
+
+    async def update_turn(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """The same player acts again within their turn (``IN_PLACE`` games): the turn
+        message gets the new board, the turn so far and fresh menus, in place."""
+        fields = {
+            "content": limits.content(turn_content(record)),
+            "attachments": [await self.board_file(record)],
+            "view": game_view(record),
+            "allowed_mentions": QUIET,
+        }
+        if is_click(interaction) and interaction.message is not None:
+            await update(interaction, **fields)
+            await self.service.set_board(record, interaction.message.id)
+            return
+        # /move: the turn message changes first, so the answer finds the board already updated
+        if await self.edit_board(record, **fields):
+            await self.service.set_board(record, record.message_id)
+        else:  # gone: post the turn afresh
+            await self.post_turn(record)
+        await tell(interaction, f"Played {limits.quote(str(record.state.history[-1]))}.")
+
     async def remove(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """Another player removes the player to act, whose turn timer ran out."""
+        await ack(interaction)
+        if not await self.own_board(interaction, game_id):
+            return
         try:  # the version check makes the player read here the one removed
             mover = (await self.service.game(game_id)).player_to_move
             played = await self.service.turn_timer.remove(
                 game_id, interaction.user.id, version=version
             )
         except (engine.IllegalMove, ServiceError) as exc:
-            await self.refuse(interaction, f"Not removed: {exc}")
+            await tell(interaction, f"Not removed: {exc}")
             return
         name = clean(mover.name) if mover else "The player"
         remover = clean(interaction.user.display_name)
         note = f"{remover} removed {name} from the game: the turn timer ran out."
-        await interaction.response.edit_message(view=None)
-        await self.post_turn(played.game, note)
+        await update(interaction, view=None)
+        await self.post_turn(played.game, note, closed=interaction.message.id)
+
+    async def resign(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """``/resign``: the user leaves the game (a table of three or four plays on)."""
+        await ack(interaction)
+        try:
+            record = await self.service.resign(record.id, interaction.user.id)
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return
+        if record.over:
+            told, note = f"You resigned game #{record.id}.", ""
+        else:  # a table of three or four plays on without the player
+            told = f"You left game #{record.id}; the others play on without you."
+            note = f"{clean(interaction.user.display_name)} left the game."
+        await tell(interaction, told)
+        await self.post_turn(record, note)
 
     async def show_page(
         self, interaction: discord.Interaction, game_id: int, version: int, page: int
     ) -> None:
+        await ack(interaction)
+        if not await self.own_board(interaction, game_id):
+            return
         try:
             record = await self.service.game(game_id)
+            if record.version != version or record.over:
+                raise Conflict(f"That board is out of date. {await self._latest(game_id)}")
+            self.service.check_turn(record, interaction.user.id)  # only the player to act pages
         except ServiceError as exc:
-            await self.refuse(interaction, str(exc))
+            await tell(interaction, str(exc))
             return
-        if record.version != version or record.over:
-            await self.refuse(interaction, "This board is out of date; use the latest one.")
-            return
-        try:  # the menus are for the player to act to page
-            self.service.check_turn(record, interaction.user.id)
-        except ServiceError as exc:
-            await self.refuse(interaction, str(exc))
-            return
-        await interaction.response.edit_message(view=game_view(record, page))
+        await update(interaction, view=game_view(record, page))
+
+    async def show_board(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """``/board``: the game's board, privately."""
+        await ack(interaction)
+        await tell(interaction, title_line(record), file=await self.board_file(record))
 
 
 def _continues(played: Played, user_id: int) -> bool:

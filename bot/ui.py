@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from . import limits
+from .answers import tell
 from .menus import control_moves, describe, move_groups
 from .records import Challenge, GameRecord
 from .turn_timer import deadline
@@ -47,10 +49,12 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
     for index, (label, moves) in enumerate(groups[first : first + SELECTS_PER_PAGE], first):
         select = discord.ui.Select(
             custom_id=MoveSelect.custom_id_for(record, index),
-            placeholder=label[:150],
+            placeholder=limits.cut(label, limits.PLACEHOLDER),
             options=[
                 discord.SelectOption(
-                    label=str(m), value=str(m), description=describe(record.state, m)
+                    label=limits.cut(str(m), limits.OPTION_LABEL),
+                    value=str(m),
+                    description=describe(record.state, m),
                 )
                 for m in moves
             ],
@@ -85,7 +89,7 @@ def _add_remove_button(view: discord.ui.View, record: GameRecord) -> None:
     if deadline(record) is None or mover is None:
         return
     button = discord.ui.Button(
-        label=f"Remove {mover.name}"[:80],
+        label=limits.cut(f"Remove {mover.name}", limits.BUTTON_LABEL),
         emoji="\N{ALARM CLOCK}",
         style=discord.ButtonStyle.danger,
         custom_id=RemoveButton.custom_id_for(record),
@@ -159,7 +163,7 @@ class ChallengeButton(
     action: str
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling():
+        async with interaction.client.handling(interaction):
             await interaction.client.table.answer_challenge(
                 interaction, self.challenge, self.action
             )
@@ -178,7 +182,7 @@ class LobbyButton(
         return f"parlor:lb:{lobby.id}:{action}"
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling():
+        async with interaction.client.handling(interaction):
             await interaction.client.table.answer_lobby(interaction, self.lobby, self.action)
 
 
@@ -197,9 +201,9 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
         values = self.item.values
         if len(values) != 1:
-            await interaction.response.send_message("Pick one move.", ephemeral=True)
+            await tell(interaction, "Pick one move.")
             return
-        async with interaction.client.handling():
+        async with interaction.client.handling(interaction):
             await interaction.client.table.play(
                 interaction, self.game, values[0], version=self.version
             )
@@ -219,7 +223,7 @@ class PageButton(
         return f"parlor:pg:{record.id}:{record.version}:{page}"
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling():
+        async with interaction.client.handling(interaction):
             await interaction.client.table.show_page(
                 interaction, self.game, self.version, self.page
             )
@@ -238,7 +242,7 @@ class RollButton(
         return f"parlor:rl:{record.id}:{record.version}"
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling():
+        async with interaction.client.handling(interaction):
             await interaction.client.table.play(
                 interaction, self.game, "roll", version=self.version
             )
@@ -262,7 +266,7 @@ class ControlButton(
         return f"parlor:do:{record.id}:{record.version}:{move}"
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling():
+        async with interaction.client.handling(interaction):
             await interaction.client.table.play(
                 interaction, self.game, self.move, version=self.version
             )
@@ -283,7 +287,7 @@ class RemoveButton(
         return f"parlor:rm:{record.id}:{record.version}"
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling():
+        async with interaction.client.handling(interaction):
             await interaction.client.table.remove(interaction, self.game, self.version)
 
 

@@ -14,6 +14,7 @@ from bot.service import Service, draw_chance, roll_rng
 from tests.fakediscord import FakeDiscord, run_bot
 
 from . import dicegame
+from .answers import answer
 from .test_discord_e2e import new_bot, world
 
 
@@ -45,7 +46,7 @@ async def start(fake, games, users, *, game="dice-race", first_turn=is_turn, **o
     )
     challenge = (await rec.response()).message
     accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
-    await (await fake.click(users["ben"], challenge, accept)).response()
+    await answer(await fake.click(users["ben"], challenge, accept))
     thread = await fake.wait_for_thread(games, after=rec)
     return thread, await fake.wait_for_message(thread, first_turn)
 
@@ -63,7 +64,7 @@ async def test_the_bot_rolls_when_the_dice_are_due(tmp_path, dice_race):
             assert "Roll" not in buttons(turn) and len(turn.selects) == 1
             assert [o["value"] for o in turn.selects[0]["options"]] == ["m1", "m2", "m3"]
             mover = who(turn, users)
-            await (await fake.select(mover, turn, turn.selects[0]["custom_id"], ["m2"])).response()
+            await answer(await fake.select(mover, turn, turn.selects[0]["custom_id"], ["m2"]))
             turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert "played **m2**. Rolled: roll " in turn.content
             assert who(turn, users) != mover
@@ -81,12 +82,12 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
             assert "your turn to roll" in turn.content and not turn.selects
             roll_id = buttons(turn)["Roll"]
             for stranger, text in ((users["cat"], "not playing"), (other, "not your turn")):
-                refused = await (await fake.click(stranger, turn, roll_id)).response()
+                refused = await answer(await fake.click(stranger, turn, roll_id))
                 assert refused.ephemeral and text in refused.content
-            typed = await (await fake.slash(roller, thread, "move", {"move": "m1"})).response()
+            typed = await answer(await fake.slash(roller, thread, "move", {"move": "m1"}))
             assert typed.ephemeral and "Roll the dice first" in typed.content
-            done = await (await fake.click(roller, turn, roll_id)).response()
-            assert done.type == 7 and not done.custom_ids  # the Roll button is gone
+            done = await answer(await fake.click(roller, turn, roll_id))
+            assert done.updated and not done.custom_ids  # the Roll button is gone
             turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert "rolled **" in turn.content and who(turn, users) == roller
 
@@ -99,10 +100,10 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
                 "Moves (76-100)",
             ]
             assert set(buttons(turn)) == {"More moves"}
-            refused = await (await fake.click(other, turn, buttons(turn)["More moves"])).response()
+            refused = await answer(await fake.click(other, turn, buttons(turn)["More moves"]))
             assert refused.ephemeral and "not your turn" in refused.content
-            paged = await (await fake.click(roller, turn, buttons(turn)["More moves"])).response()
-            assert paged.type == 7
+            paged = await answer(await fake.click(roller, turn, buttons(turn)["More moves"]))
+            assert paged.updated
             turn = fake.message(turn.id)  # edited in place
             assert [s["placeholder"] for s in turn.selects] == [
                 "Moves (101-125)",
@@ -110,7 +111,7 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
             ]
             assert set(buttons(turn)) == {"Previous moves"}
             last = turn.selects[1]
-            await (await fake.select(roller, turn, last["custom_id"], ["m130"])).response()
+            await answer(await fake.select(roller, turn, last["custom_id"], ["m130"]))
             turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert "played **m130**" in turn.content
             assert who(turn, users) == other and "your turn to roll" in turn.content
@@ -119,7 +120,7 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
         async with run_bot(fake, new_bot(db)):
             choices = await fake.autocomplete(other, thread, "move", "move", "")
             assert [c["value"] for c in choices] == ["roll"]
-            done = await (await fake.slash(other, thread, "move", {"move": "roll"})).response()
+            done = await answer(await fake.slash(other, thread, "move", {"move": "roll"}))
             assert done.ephemeral
             turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert "rolled **" in turn.content and len(turn.selects) == 4

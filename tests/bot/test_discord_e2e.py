@@ -12,6 +12,8 @@ from bot import create_bot
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
+from .answers import answer
+
 
 def new_bot(db_path, *, rate_limited: bool = False):
     bot = create_bot(db_path=str(db_path), guild_ready_timeout=0.05)
@@ -35,15 +37,15 @@ async def challenge_and_accept(fake, games, users):
     rec = await fake.slash(
         users["ann"], games, "play", {"opponent": users["ben"]}, subcommand="icesickle"
     )
-    answer = await rec.response()
-    assert users["ben"].mention in answer.content and "IceSickle" in answer.content
-    assert answer.message.mention_ids == [users["ben"].id]
-    challenge = answer.message
-    stranger = await (await fake.click(users["cat"], challenge, "parlor:ch:1:accept")).response()
+    posted = await rec.response()
+    assert users["ben"].mention in posted.content and "IceSickle" in posted.content
+    assert posted.message.mention_ids == [users["ben"].id]
+    challenge = posted.message
+    stranger = await answer(await fake.click(users["cat"], challenge, "parlor:ch:1:accept"))
     assert stranger.ephemeral and "Only the invited player" in stranger.content
-    host = await (await fake.click(users["ann"], challenge, "parlor:ch:1:accept")).response()
+    host = await answer(await fake.click(users["ann"], challenge, "parlor:ch:1:accept"))
     assert host.ephemeral
-    accepted = await (await fake.click(users["ben"], challenge, "parlor:ch:1:accept")).response()
+    accepted = await answer(await fake.click(users["ben"], challenge, "parlor:ch:1:accept"))
     assert "challenge accepted" in accepted.content and not accepted.custom_ids
     thread = await fake.wait_for_thread(games)
     first = await fake.wait_for_message(thread, is_turn)
@@ -80,22 +82,20 @@ async def test_a_whole_game_in_a_thread(tmp_path):
                 move = rng.choice(options[custom_id])
                 if moves_made == 3:  # outsiders and the waiting player are refused
                     for who, text in ((users["cat"], "not playing"), (waiting, "not your turn")):
-                        refused = await (await fake.select(who, turn, custom_id, [move])).response()
+                        refused = await answer(await fake.select(who, turn, custom_id, [move]))
                         assert refused.ephemeral and text in refused.content
                 if moves_made == 5:  # an illegal /move changes nothing
                     bad = await fake.slash(mover, thread, "move", {"move": "S@a9"})
-                    answer = await bad.response()
-                    assert (
-                        answer.ephemeral and "Not played: a9 is not on the board" in answer.content
-                    )
+                    said = await answer(bad)
+                    assert said.ephemeral and "Not played: a9 is not on the board" in said.content
                 if moves_made % 4 == 1:
-                    done = await (
-                        await fake.slash(mover, thread, "move", {"move": move})
-                    ).response()
+                    done = await answer(await fake.slash(mover, thread, "move", {"move": move}))
                     assert done.ephemeral and done.content == f"Played {move}."
                 else:
-                    done = await (await fake.select(mover, turn, custom_id, [move])).response()
-                    assert done.type == 7 and not done.custom_ids  # old board loses its menus
+                    done = await answer(await fake.select(mover, turn, custom_id, [move]))
+                    assert done.updated and not done.custom_ids, (
+                        done.content
+                    )  # old board loses its menus
                 moves_made += 1
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
                 assert f"played **{move}**" in turn.content
@@ -121,10 +121,8 @@ async def test_old_menus_work_after_a_restart(tmp_path):
             options = select_values(turn)
             custom_id = sorted(options)[0]
             mover = mover_of(turn, users)
-            done = await (
-                await fake.select(mover, turn, custom_id, [options[custom_id][0]])
-            ).response()
-            assert done.type == 7 and not done.custom_ids  # the old board loses its menus
+            done = await answer(await fake.select(mover, turn, custom_id, [options[custom_id][0]]))
+            assert done.updated and not done.custom_ids  # the old board loses its menus
             after = await fake.wait_for_message(thread, is_turn, after=turn)
             assert f"played **{options[custom_id][0]}**" in after.content
         fake.assert_clean()

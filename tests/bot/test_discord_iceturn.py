@@ -12,6 +12,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
+from .answers import answer
 from .test_discord_dice import buttons, start, who
 from .test_discord_e2e import new_bot, world
 
@@ -49,9 +50,9 @@ async def test_a_whole_ice_turn_game_in_chat_one_message_per_turn(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         async with run_bot(fake, new_bot(db)):
-            rules = await (
+            rules = await answer(
                 await fake.slash(users["cat"], games, "rules", {"game": "ice-turn"})
-            ).response()
+            )
             assert rules.ephemeral and "**Ice-Turn**" in rules.content
             thread, turn = await start(
                 fake, games, users, game="ice-turn", first_turn=is_turn, round_limit="20"
@@ -74,10 +75,8 @@ async def test_a_whole_ice_turn_game_in_chat_one_message_per_turn(tmp_path):
                 if POINTS_LEFT.search(turn.content) and typed < 2 and turn.selects:
                     move = turn.selects[0]["options"][0]["value"]  # typed, not picked
                     old_image = turn.attachments[0].filename
-                    answer = await (
-                        await fake.slash(mover, thread, "move", {"move": move})
-                    ).response()
-                    assert answer.ephemeral and answer.content.startswith("Played")
+                    said = await answer(await fake.slash(mover, thread, "move", {"move": move}))
+                    assert said.ephemeral and said.content.startswith("Played")
                     typed += 1
                     edited = fake.message(turn.id)
                     if edited.components:  # still this player's turn: edited in place
@@ -88,9 +87,9 @@ async def test_a_whole_ice_turn_game_in_chat_one_message_per_turn(tmp_path):
                 else:
                     before = len(fake.messages_in(thread))
                     old_image = turn.attachments[0].filename
-                    answer = await (await pick(fake, mover, turn, rng)).response()
-                    assert answer.type == 7  # the turn message itself is updated
-                    if answer.components:  # the turn goes on, in the same message
+                    got = await answer(await pick(fake, mover, turn, rng))
+                    assert got.updated  # the turn message itself is updated
+                    if got.components:  # the turn goes on, in the same message
                         assert len(fake.messages_in(thread)) == before
                         turn = fake.message(turn.id)
                         assert turn.attachments[0].filename != old_image  # a new board
@@ -130,7 +129,7 @@ async def test_three_players_through_the_lobby(tmp_path):
             assert "**Ice-Turn** lobby" in lobby.content
             for user in (ben, cat):
                 joined = await fake.click(user, fake.message(lobby.id), "parlor:lb:1:join")
-                await joined.response()
+                await answer(joined)
             thread = await fake.wait_for_thread(games, after=rec)
             turn = await fake.wait_for_message(thread, is_turn)
             placers = []
@@ -139,15 +138,13 @@ async def test_three_players_through_the_lobby(tmp_path):
                 placers.append(mover.name)
                 select = turn.selects[0]
                 value = select["options"][0]["value"]
-                await (await fake.select(mover, turn, select["custom_id"], [value])).response()
+                await answer(await fake.select(mover, turn, select["custom_id"], [value]))
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert placers[:3] == placers[3:6] and len(set(placers[:3])) == 3
             assert placers.count(placers[0]) == 6  # seat 0 held six tiles
             assert POINTS_LEFT.search(turn.content) and who(turn, users).name == placers[0]
             wrong = next(u for u in (ann, ben, cat) if u.name != placers[0])
-            refused = await (
-                await fake.click(wrong, turn, buttons(turn)["End movement"])
-            ).response()
+            refused = await answer(await fake.click(wrong, turn, buttons(turn)["End movement"]))
             assert refused.ephemeral and "not your turn" in refused.content
         fake.assert_clean()
 
@@ -164,12 +161,12 @@ async def test_a_roll_button_table_rolls_into_the_same_turn_message(tmp_path):
                 select = turn.selects[0]
                 value = select["options"][-1]["value"]
                 mover = who(turn, users)
-                await (await fake.select(mover, turn, select["custom_id"], [value])).response()
+                await answer(await fake.select(mover, turn, select["custom_id"], [value]))
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert set(buttons(turn)) == {"Roll"} and "your turn to roll" in turn.content
             roller = who(turn, users)
-            rolled = await (await fake.click(roller, turn, buttons(turn)["Roll"])).response()
-            assert rolled.type == 7 and rolled.components  # the same message, now to move
+            rolled = await answer(await fake.click(roller, turn, buttons(turn)["Roll"]))
+            assert rolled.updated and rolled.components  # the same message, now to move
             turn = fake.message(turn.id)
             assert POINTS_LEFT.search(turn.content) and "End movement" in buttons(turn)
             assert len([m for m in fake.messages_in(thread) if is_turn(m)]) == 17

@@ -16,6 +16,7 @@ from bot.service import CHALLENGE_TTL, Service
 from tests.fakediscord import FakeDiscord, run_bot
 
 from . import dicegame
+from .answers import answer
 from .test_discord_dice import buttons, is_turn, who
 from .test_discord_e2e import new_bot, world
 from .test_discord_payloads import assert_valid, check_options, validator_for
@@ -37,7 +38,7 @@ async def open_lobby(fake, games, host, **options):
 
 async def click(fake, user, message, label):
     """``user`` presses the button labelled ``label``; returns the callback."""
-    return await (await fake.click(user, message, buttons(message)[label])).response()
+    return await answer(await fake.click(user, message, buttons(message)[label]))
 
 
 def seat_names(turn) -> list[str]:
@@ -60,7 +61,7 @@ async def test_join_refusals_and_the_host_starting_early(tmp_path, dice_race):
             assert "Seated (1/3): ann · 2 free seats" in lobby.content
 
             joined = await click(fake, ben, lobby, "Join")
-            assert joined.type == 7  # the lobby message is updated in place
+            assert joined.updated  # the lobby message is updated in place
             lobby = fake.message(lobby.id)
             assert "Seated (2/3): ann, ben · 1 free seat" in lobby.content
             assert set(buttons(lobby)) == {"Join", "Leave", "Start"}
@@ -77,7 +78,7 @@ async def test_join_refusals_and_the_host_starting_early(tmp_path, dice_race):
             assert fake.message(lobby.id).content == lobby.content  # unchanged
 
             started = await click(fake, ann, lobby, "Start")
-            assert started.type == 7 and not started.custom_ids
+            assert started.updated and not started.custom_ids
             thread = await fake.wait_for_thread(games)
             turn = await fake.wait_for_message(thread, is_turn)
             assert sorted(seat_names(turn)) == ["ann", "ben"]
@@ -102,7 +103,7 @@ async def test_a_full_lobby_starts_by_itself(tmp_path, dice_race):
             assert "target 20" in lobby.content
             await click(fake, cat, lobby, "Join")
             full = await click(fake, ben, fake.message(lobby.id), "Join")
-            assert full.type == 7 and not full.custom_ids and "the lobby is full" in full.content
+            assert full.updated and not full.custom_ids and "the lobby is full" in full.content
             thread = await fake.wait_for_thread(games)
             turn = await fake.wait_for_message(thread, is_turn)
             seats = seat_names(turn)
@@ -112,7 +113,7 @@ async def test_a_full_lobby_starts_by_itself(tmp_path, dice_race):
                 mover = who(turn, users)
                 assert mover.name == seats[move % 3], (move, seats, turn.content)
                 select = turn.selects[0]["custom_id"]
-                await (await fake.select(mover, turn, select, ["m1"])).response()
+                await answer(await fake.select(mover, turn, select, ["m1"]))
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
         fake.assert_clean()
 
@@ -137,10 +138,10 @@ async def test_leaving_and_the_host_closing_the_lobby(tmp_path, dice_race):
             assert refused.ephemeral and "needs at least 2 players" in refused.content
             await click(fake, cat, lobby, "Join")
             left = await click(fake, cat, fake.message(lobby.id), "Leave")
-            assert left.type == 7
+            assert left.updated
             assert "Seated (1/4): ann ·" in fake.message(lobby.id).content
             closed = await click(fake, ann, fake.message(lobby.id), "Leave")
-            assert closed.type == 7 and not closed.custom_ids
+            assert closed.updated and not closed.custom_ids
             lobby = fake.message(lobby.id)
             assert "The host left, so the lobby is closed." in lobby.content
             assert not lobby.components and not fake.threads_of(games)
@@ -158,7 +159,7 @@ async def test_lobby_buttons_work_after_a_restart(tmp_path, dice_race):
             lobby = fake.message(lobby.id)
             assert "Seated (2/3): ann, ben" in lobby.content
             full = await click(fake, users["cat"], lobby, "Join")
-            assert full.type == 7 and "the lobby is full" in full.content
+            assert full.updated and "the lobby is full" in full.content
             thread = await fake.wait_for_thread(games)
             turn = await fake.wait_for_message(thread, is_turn)
             assert sorted(seat_names(turn)) == ["ann", "ben", "cat"]
@@ -217,8 +218,11 @@ async def test_lobby_payloads_obey_discords_limits(tmp_path, dice_race):
             for command in request.json:
                 assert_valid(commands, command)
         callbacks = fake.requests_to("POST", "/interactions/{interaction_id}/{token}/callback")
-        kinds = {4: "CreateMessageInteractionCallbackRequest"}
-        kinds[7] = "UpdateMessageInteractionCallbackRequest"
+        create, update = (
+            "CreateMessageInteractionCallbackRequest",
+            "UpdateMessageInteractionCallbackRequest",
+        )
+        kinds = {4: create, 5: create, 6: update, 7: update}
         checked = 0
         for request in callbacks:
             schema = kinds.get(request.json["type"])
@@ -226,3 +230,13 @@ async def test_lobby_payloads_obey_discords_limits(tmp_path, dice_race):
                 assert_valid(validator_for(schema), request.json)
                 checked += 1
         assert checked == 3
+        # the answers after a deferred click: edits of the clicked message, private followups
+        edits = fake.requests_to("PATCH", "/webhooks/{webhook_id}/{token}/messages/{message_id}")
+        followups = fake.requests_to("POST", "/webhooks/{webhook_id}/{token}")
+        assert edits
+        for requests, schema in (
+            (edits, "IncomingWebhookUpdateRequestPartial"),
+            (followups, "IncomingWebhookRequestPartial"),
+        ):
+            for request in requests:
+                assert_valid(validator_for(schema), request.json)

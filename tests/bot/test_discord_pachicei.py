@@ -9,6 +9,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
+from .answers import answer
 from .test_discord_dice import start, who
 from .test_discord_e2e import new_bot, world
 
@@ -23,9 +24,9 @@ async def test_a_whole_pach_ice_i_game_in_chat(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         async with run_bot(fake, new_bot(db)):
-            rules = await (
+            rules = await answer(
                 await fake.slash(users["cat"], games, "rules", {"game": "pach-ice-i"})
-            ).response()
+            )
             assert rules.ephemeral and "**Pach-Ice-i**" in rules.content
             thread, turn = await start(fake, games, users, game="pach-ice-i", first_turn=is_turn)
             assert "Rolled: roll" not in turn.content  # the first roll is on the board image
@@ -35,19 +36,17 @@ async def test_a_whole_pach_ice_i_game_in_chat(tmp_path):
                 mover = who(turn, users)
                 options = [o["value"] for s in turn.selects for o in s["options"]]
                 if not refused:  # a piece that is not there: the engine's reason, nothing changes
-                    bad = await (
-                        await fake.slash(mover, thread, "move", {"move": "c3+99"})
-                    ).response()
+                    bad = await answer(await fake.slash(mover, thread, "move", {"move": "c3+99"}))
                     assert bad.ephemeral and bad.content.startswith("Not played:")
                     refused += 1
                 if decisions % 25 == 7:  # now and then typed instead of picked
                     move = rng.choice(options)
-                    await (await fake.slash(mover, thread, "move", {"move": move})).response()
+                    await answer(await fake.slash(mover, thread, "move", {"move": move}))
                     typed += 1
                 else:
                     select = rng.choice(turn.selects)
                     move = rng.choice([o["value"] for o in select["options"]])
-                    await (await fake.select(mover, turn, select["custom_id"], [move])).response()
+                    await answer(await fake.select(mover, turn, select["custom_id"], [move]))
                 decisions += 1
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert "Game over" in turn.content and not turn.components

@@ -9,6 +9,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
+from .answers import answer
 from .test_discord_dice import buttons, start, who
 from .test_discord_e2e import new_bot, world
 
@@ -31,20 +32,18 @@ async def test_a_pachisi_table_with_roll_and_undo_buttons(tmp_path):
             while moves < 25:
                 actor = who(turn, users)
                 if "Roll" in buttons(turn):
-                    await (await fake.click(actor, turn, buttons(turn)["Roll"])).response()
+                    await answer(await fake.click(actor, turn, buttons(turn)["Roll"]))
                     rolls += 1
                 elif "Undo" in buttons(turn) and not undos:
                     bystander = next(u for n, u in users.items() if n != "cat" and u != actor)
-                    refused = await (
-                        await fake.click(bystander, turn, buttons(turn)["Undo"])
-                    ).response()
+                    refused = await answer(await fake.click(bystander, turn, buttons(turn)["Undo"]))
                     assert refused.ephemeral and "not your turn" in refused.content
-                    await (await fake.click(actor, turn, buttons(turn)["Undo"])).response()
+                    await answer(await fake.click(actor, turn, buttons(turn)["Undo"]))
                     undos += 1
                 else:
                     (select,) = turn.selects
                     move = rng.choice([o["value"] for o in select["options"]])
-                    await (await fake.select(actor, turn, select["custom_id"], [move])).response()
+                    await answer(await fake.select(actor, turn, select["custom_id"], [move]))
                     moves += 1
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
                 assert turn.attachments[0].description.startswith("Pachisi")
@@ -73,7 +72,7 @@ async def test_a_four_player_pachisi_lobby(tmp_path):
             lobby = (await rec.response()).message
             join = next(c for c in lobby.custom_ids if c.endswith(":join"))
             for name in ("ben", "cat", "dan"):
-                await (await fake.click(users[name], lobby, join)).response()
+                await answer(await fake.click(users[name], lobby, join))
             thread = await fake.wait_for_thread(games, after=rec)
             turn = await fake.wait_for_message(thread, is_turn)
             seated = {u.id for u in users.values()}
@@ -85,7 +84,7 @@ async def test_a_four_player_pachisi_lobby(tmp_path):
                     assert mover.id in seated
                     (select,) = turn.selects
                     value = select["options"][0]["value"]
-                    await (await fake.select(mover, turn, select["custom_id"], [value])).response()
+                    await answer(await fake.select(mover, turn, select["custom_id"], [value]))
                     turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert mover is not None
         fake.assert_clean()

@@ -11,6 +11,7 @@ import engine
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
+from .answers import answer
 from .test_discord_dice import buttons, start, who
 from .test_discord_e2e import new_bot, world
 
@@ -34,7 +35,7 @@ async def test_a_whole_two_player_game_to_the_final_report(tmp_path):
                 actor = who(turn, users)
                 (select,) = turn.selects
                 move = rng.choice([o["value"] for o in select["options"]])
-                await (await fake.select(actor, turn, select["custom_id"], [move])).response()
+                await answer(await fake.select(actor, turn, select["custom_id"], [move]))
                 decisions += 1
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert "Game over" in turn.content and "all four pawns HOME" in turn.content
@@ -66,7 +67,7 @@ async def test_turn_timer_removal_and_leaving_at_a_table_of_three(tmp_path):
             lobby = (await rec.response()).message
             join = next(c for c in lobby.custom_ids if c.endswith(":join"))
             for name in ("ben", "cat"):
-                await (await fake.click(users[name], lobby, join)).response()
+                await answer(await fake.click(users[name], lobby, join))
             thread = await fake.wait_for_thread(games, after=rec)
             turn = await fake.wait_for_message(thread, is_turn)
             late = who(turn, users)
@@ -74,20 +75,20 @@ async def test_turn_timer_removal_and_leaving_at_a_table_of_three(tmp_path):
             label = next(b for b in buttons(turn) if b.startswith("Remove "))
             assert label == f"Remove {late.name}"
             other = next(u for u in users.values() if u != late)
-            early = await (await fake.click(other, turn, buttons(turn)[label])).response()
+            early = await answer(await fake.click(other, turn, buttons(turn)[label]))
             assert early.ephemeral and "still has 1:00" in early.content
-            mine = await (await fake.click(late, turn, buttons(turn)[label])).response()
+            mine = await answer(await fake.click(late, turn, buttons(turn)[label]))
             assert mine.ephemeral and "can't remove yourself" in mine.content
 
             bot.service.clock = lambda: time.time() + 61  # a minute goes by
-            await (await fake.click(other, turn, buttons(turn)[label])).response()
+            await answer(await fake.click(other, turn, buttons(turn)[label]))
             turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert f"removed {late.name} from the game" in turn.content
             assert who(turn, users) != late and "Game over" not in turn.content
             assert f"Remove {who(turn, users).name}" in buttons(turn)
 
             leaver = next(u for u in users.values() if u not in (late, who(turn, users)))
-            gone = await (await fake.slash(leaver, thread, "resign", {"game": 1})).response()
+            gone = await answer(await fake.slash(leaver, thread, "resign", {"game": 1}))
             assert gone.ephemeral and "play on" not in gone.content  # the last two: it ends
             over = await fake.wait_for_message(thread, is_turn, after=turn)
             winner = next(u for u in users.values() if u not in (late, leaver))

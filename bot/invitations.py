@@ -1,0 +1,204 @@
+"""Challenges and lobbies on Discord: posting them, answering their buttons, and starting the
+game they lead to (the ``Table`` is built on this)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from . import limits
+from .answers import QUIET, ack, tell, update
+from .messages import challenge_text, lobby_text, player_of, title_line
+from .records import Challenge, GameRecord, ServiceError
+from .ui import challenge_view, lobby_view
+
+if TYPE_CHECKING:
+    from .app import ParlorBot
+    from .service import Service
+
+
+class Invitations:
+    bot: ParlorBot
+    service: Service
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        key: str,
+        opponent: discord.abc.User,
+        options: dict | None = None,
+        settings: dict | None = None,
+    ) -> None:
+        if opponent.bot:
+            await tell(interaction, "Bots can't play; challenge a person.")
+            return
+        try:
+            challenge = await self.service.challenge(
+                key,
+                player_of(interaction.user),
+                player_of(opponent),
+                options=options,
+                settings=settings,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+            )
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return
+        await self._post_invitation(
+            interaction,
+            challenge,
+            challenge_view(challenge),
+            discord.AllowedMentions(users=[opponent], roles=False, everyone=False),
+        )
+
+    async def _post_invitation(
+        self,
+        interaction: discord.Interaction,
+        invitation: Challenge,
+        view: discord.ui.View,
+        mentions: discord.AllowedMentions,
+    ) -> None:
+        """Answer ``/play`` with the challenge or lobby message, and remember where it is (so
+        its buttons can be closed when it lapses)."""
+        text = lobby_text(invitation) if invitation.is_lobby else challenge_text(invitation)
+        await interaction.response.send_message(
+            limits.content(text), view=view, allowed_mentions=mentions
+        )
+        message = await interaction.original_response()
+        await self.service.set_challenge_message(invitation.id, message.id)
+
+    async def _own_invitation(self, interaction: discord.Interaction, invitation_id: int) -> bool:
+        """Whether the clicked message is the one posted for challenge or lobby
+        ``invitation_id`` (a forged id on another message is refused)."""
+        try:
+            invitation = await self.service.get_challenge(invitation_id)
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return False
+        here = interaction.message.id if interaction.message else None
+        if invitation.message_id is not None and invitation.message_id != here:
+            await tell(interaction, "That button does not belong to this message.")
+            return False
+        return True
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction, challenge_id: int, action: str
+    ) -> None:
+        await ack(interaction)
+        if not await self._own_invitation(interaction, challenge_id):
+            return
+        user = player_of(interaction.user)
+        try:
+            if action == "accept":
+                record = await self.service.accept(challenge_id, user)
+            elif action == "decline":
+                challenge = await self.service.decline(challenge_id, user)
+            else:
+                challenge = await self.service.cancel(challenge_id, user)
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return
+        if action != "accept":
+            await update(
+                interaction,
+                content=f"{challenge_text(challenge)}\nChallenge {challenge.status}.",
+                view=None,
+            )
+            return
+        await self.begin(interaction, record, "challenge accepted")
+
+    async def begin(self, interaction: discord.Interaction, record: GameRecord, how: str) -> None:
+        """A new game: its thread (or the channel), the message clicked says where the game
+        is and loses its buttons, and the first turn is posted."""
+        place = await self.open_place(interaction, record)
+        where = place.mention if hasattr(place, "mention") else "here"
+        await update(
+            interaction,
+            content=f"{title_line(record)}: {how}. The game is on in {where}.",
+            view=None,
+            allowed_mentions=QUIET,
+        )
+        await self.post_turn(await self.service.game(record.id))  # type: ignore[attr-defined]
+
+    async def open_place(
+        self, interaction: discord.Interaction, record: GameRecord
+    ) -> discord.abc.Messageable:
+        """A public thread for the game when the bot may make one, else the channel."""
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        if isinstance(channel, discord.TextChannel) and perms.create_public_threads:
+            names = " vs ".join(p.name for p in record.players)
+            name = limits.cut(f"{record.game.title} #{record.id}: {names}", limits.THREAD_NAME)
+            try:
+                thread = await channel.create_thread(
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
+            except discord.HTTPException:
+                pass
+            else:
+                await self.service.set_place(record.id, channel_id=channel.id, thread_id=thread.id)
+                return thread
+        if channel is not None:
+            await self.service.set_place(record.id, channel_id=channel.id)
+        return channel  # type: ignore[return-value]
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        key: str,
+        num_players: int | None,
+        options: dict | None = None,
+        settings: dict | None = None,
+    ) -> None:
+        try:
+            lobby = await self.service.lobbies.open(
+                key,
+                player_of(interaction.user),
+                num_players,
+                options=options,
+                settings=settings,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+            )
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return
+        await self._post_invitation(interaction, lobby, lobby_view(lobby), QUIET)
+
+    async def answer_lobby(
+        self, interaction: discord.Interaction, lobby_id: int, action: str
+    ) -> None:
+        """Join, Leave or Start under a lobby: the message is updated in place."""
+        await ack(interaction)
+        if not await self._own_invitation(interaction, lobby_id):
+            return
+        user = player_of(interaction.user)
+        lobbies = self.service.lobbies
+        if action == "join" and interaction.user.bot:
+            await tell(interaction, "Bots can't play.")
+            return
+        try:
+            if action == "join":
+                after = await lobbies.join(lobby_id, user)
+            elif action == "leave":
+                after = await lobbies.leave(lobby_id, user)
+            else:
+                after = await lobbies.start(lobby_id, user)
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return
+        if isinstance(after, GameRecord):
+            how = "the lobby is full" if action == "join" else "started by the host"
+            await self.begin(interaction, after, how)
+            return
+        open_ = after.status == "open"
+        await update(
+            interaction,
+            content=lobby_text(after),
+            view=lobby_view(after) if open_ else None,
+            allowed_mentions=QUIET,
+        )
