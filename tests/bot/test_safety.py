@@ -24,8 +24,8 @@ from bot.service import (
 
 from .test_local_play import ROOT
 from .test_service import ANN, BEN, CAT, Clock, start_game
-
-DAN = Player(404, "Dan")
+from .test_turn_timer import DAN
+from .test_turn_timer import pachisi as pachisi_lobby
 
 
 @pytest.fixture
@@ -36,13 +36,11 @@ async def service(tmp_path):
 
 
 async def pachisi(service: Service, players, **options):
+    """A Pachisi game of ``players``: a challenge for two, else a lobby."""
     if len(players) == 2:
         challenge = await service.challenge("pachisi", *players, options=options)
         return await service.accept(challenge.id, players[1])
-    lobby = await service.lobbies.open("pachisi", players[0], len(players), options=options)
-    for player in players[1:]:
-        game = await service.lobbies.join(lobby.id, player)
-    return game
+    return await pachisi_lobby(service, players, **options)
 
 
 # -- 1. a player's text plays only that player's own legal moves ---------------------------
