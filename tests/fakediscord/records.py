@@ -110,6 +110,7 @@ class Callback:
     data: dict[str, Any]
     files: list[Upload]
     message: Message | None = None  # the message it created or updated (types 4, 5, 7)
+    at: float = 0.0  # when the fake received it (event loop time, as Interaction.sent_at)
 
     @property
     def content(self) -> str | None:

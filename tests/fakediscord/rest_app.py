@@ -226,7 +226,8 @@ def register_interactions(router: Router, fake: FakeDiscord) -> None:
         rec = fake.interactions.get(int(interaction_id))
         if rec is None or rec.token != token:
             raise not_found("interaction", 10062)
-        late = asyncio.get_running_loop().time() - rec.sent_at
+        received = asyncio.get_running_loop().time()
+        late = received - rec.sent_at
         if late > fake.callback_deadline:
             fake.late_interactions.append(rec)
             raise not_found("interaction", 10062)
@@ -275,7 +276,7 @@ def register_interactions(router: Router, fake: FakeDiscord) -> None:
             if problems:
                 raise invalid_form(problems)
             rec.modal = data
-        rec.callbacks.append(Callback(ctype, data, req.files, msg))
+        rec.callbacks.append(Callback(ctype, data, req.files, msg, at=received))
         fake.pulse.fire()
         if not req.flag("with_response"):
             return None
