@@ -342,11 +342,12 @@ class Service:
                 f"That is too long to be a move ({len(move):,} characters); "
                 f"a move is at most {MAX_MOVE_TEXT}."
             )
+        if version is not None:  # a click on an old board costs one small query, not a lock
+            await self._check_version(game_id, user_id, version)
         async with self._lock(game_id):
+            if version is not None:  # again, now that the clicks before it are done
+                await self._check_version(game_id, user_id, version)
             record = await self.game(game_id)
-            if version is not None and version != record.version:
-                _seat(record, user_id)  # outsiders are told they are not playing
-                raise Conflict("That board is out of date; nothing was played.")
             seat = self.check_turn(record, user_id)
             state = record.state
             if record.awaiting_roll:
@@ -361,6 +362,21 @@ class Service:
             return await self._commit(
                 record, after, [(str(move), seat, user_id)], not_saved=NOT_SAVED
             )
+
+    async def _check_version(self, game_id: int, user_id: int, version: int) -> None:
+        """Refuse a click from a board of ``version``: ``NotFound``, ``NotAllowed`` for someone
+        not playing, ``Closed`` when the game is over, ``Conflict`` when the board is out of
+        date. Reads only the game's row head and seats (no snapshot)."""
+        head = await self.storage.game_head(game_id, user_id)
+        if head is None:
+            raise NotFound("That game does not exist.")
+        current, status, seated = head
+        if not seated:
+            raise NotAllowed("You are not playing in this game.")
+        if status == "over":
+            raise Closed("This game is over; no more moves can be played.")
+        if current != version:
+            raise Conflict("That board is out of date; nothing was played.")
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
         """``user_id`` gives up. Where the engine can remove a player (a Pachisi table of three

@@ -447,6 +447,16 @@ class Storage:
                 (message_id, version, game_id, version),
             )
 
+    async def game_head(self, game_id: int, user_id: int) -> tuple[int, str, bool] | None:
+        """The game's version and status, and whether ``user_id`` is seated in it (a cheap
+        look, without the snapshot); None when there is no such game."""
+        row = await self._one(
+            "SELECT g.version, g.status, EXISTS (SELECT 1 FROM seats s "
+            "WHERE s.game_id = g.id AND s.user_id = ?) FROM games g WHERE g.id = ?",
+            (user_id, game_id),
+        )
+        return None if row is None else (int(row[0]), str(row[1]), bool(row[2]))
+
     async def game_of_message(self, message_id: int) -> int | None:
         """The game whose board ``message_id`` is (any version), or None."""
         row = await self._one(
