@@ -2,14 +2,21 @@
 
 ``Boards().render(state, names)`` gives ``(png, alt_text)``. The workers run at a lower
 priority (``os.nice``) than the bot: on a busy machine, answering interactions comes first.
+They never outlive the bot, even one killed with SIGKILL: see :func:`_init_worker`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -25,10 +32,55 @@ BUILT_IN = frozenset(engine.GAMES)
 GIVE_UP = 2
 """Pools that broke in a row, without a board drawn in between, before using threads for good."""
 
+ORPHAN_CHECK = 1.0
+"""Seconds between a worker's checks that the bot (and its own parent) still live."""
 
-def _lower_priority(niceness: int) -> None:
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _init_worker(niceness: int, bot_pid: int) -> None:
+    """A new worker process: lower its priority, and make it exit when the bot is gone.
+
+    The workers are children of the forkserver, not of the bot, and each holds the pipe that
+    keeps the forkserver alive, so nothing would end either after the bot died without
+    closing the pool (SIGKILL, a crash). Linux's parent-death signal kills the worker when
+    the forkserver dies; a watchdog thread ends it when the bot's pid is gone (or its parent
+    changed). Once the workers are gone the forkserver sees the end of its pipe and exits."""
     if niceness:
         os.nice(niceness)
+    parent = os.getppid()
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    watchdog = threading.Thread(
+        target=_watch, args=(bot_pid, parent), name="parlor-orphan-watchdog", daemon=True
+    )
+    watchdog.start()
+
+
+def _die_with_parent() -> None:
+    """SIGKILL this process when its parent dies (Linux ``prctl(PR_SET_PDEATHSIG)``)."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # the pid now belongs to another user's process
+        return False
+    return True
+
+
+def _watch(bot_pid: int, parent: int) -> None:
+    while _alive(bot_pid) and os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(1)  # the bot is gone: nobody will ask for a board again
 
 
 def _draw(state, names: list[str]) -> tuple[bytes, str]:
@@ -69,7 +121,10 @@ class Boards:
             if method == "forkserver":  # import once in the server, not in every worker
                 context.set_forkserver_preload(["__main__", __name__])
             self._pool = ProcessPoolExecutor(
-                self.workers, context, initializer=_lower_priority, initargs=(self.niceness,)
+                self.workers,
+                context,
+                initializer=_init_worker,
+                initargs=(self.niceness, os.getpid()),
             )
         return self._pool
 

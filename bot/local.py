@@ -20,6 +20,7 @@ import render
 
 from .messages import report_lines
 from .service import GameRecord, Player, Service, ServiceError
+from .storage import StorageOpenError
 
 HELP = """\
 Type a move in notation and press Enter. Other commands:
@@ -154,7 +155,11 @@ async def start(service: Service, args: Any) -> GameRecord:
 
 async def play(args: Any, stdin: TextIO, stdout: TextIO) -> int:
     seats_rng = random.Random(args.seed) if args.seed is not None else None
-    service = await Service.open(args.db, seats_rng=seats_rng)
+    try:
+        service = await Service.open(args.db, seats_rng=seats_rng)
+    except StorageOpenError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     try:
         try:
             game = await start(service, args)

@@ -1,0 +1,28 @@
+"""``python tests/bot/fake_discord_main.py [ARGS]``: ``python -m bot [ARGS]`` pointed at a fake
+Discord, for tests that run the bot's real entry point in a process of its own.
+
+Sets the two attributes ``tests.fakediscord.FakeDiscord`` patches in-process
+(``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY``) from the environment
+variables ``FAKE_DISCORD_API`` and ``FAKE_DISCORD_GATEWAY``, then runs ``bot.__main__.main``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def patch_discord() -> None:
+    import discord.http
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    discord.http.Route.BASE = os.environ["FAKE_DISCORD_API"]
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_DISCORD_GATEWAY"])
+
+
+if __name__ == "__main__":  # the board workers' forkserver imports this file as well
+    patch_discord()
+    from bot.__main__ import main
+
+    sys.exit(main(sys.argv[1:]))
