@@ -197,18 +197,25 @@ def _describe(interaction: discord.Interaction) -> str:
     return f"interaction {interaction.id} ({what!s:.100}) by user {interaction.user.id}"
 
 
+def server_limit() -> int:
+    """Active games one server may hold: ``PARLOR_MAX_GAMES_PER_SERVER``, or the default;
+    ``ValueError`` with a message for a value that is not a whole number of games."""
+    limit = os.environ.get("PARLOR_MAX_GAMES_PER_SERVER", "").strip()
+    if not limit:
+        return MAX_GAMES_PER_SERVER
+    if not (limit.isascii() and limit.isdigit() and 0 < int(limit[:10]) < 10**9):
+        raise ValueError(
+            f"PARLOR_MAX_GAMES_PER_SERVER must be a whole number of games, not {limit[:20]!r}"
+        )
+    return int(limit)
+
+
 def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
     """The bot, not yet connected (start it with ``await bot.start(token)``).
 
     ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
     guild = os.environ.get("PARLOR_GUILD")
-    limit = os.environ.get("PARLOR_MAX_GAMES_PER_SERVER", "").strip()
-    if limit:
-        if not (limit.isascii() and limit.isdigit() and 0 < int(limit) < 10**9):
-            raise ValueError(
-                f"PARLOR_MAX_GAMES_PER_SERVER must be a whole number of games, not {limit[:20]!r}"
-            )
-        options.setdefault("games_per_server", int(limit))
+    options.setdefault("games_per_server", server_limit())
     return ParlorBot(
         db_path or os.environ.get("PARLOR_DB", "parlor.db"),
         guild_id=int(guild) if guild and guild.isdigit() else None,
@@ -228,7 +235,11 @@ def run() -> int:
         return 2
     db_path = os.environ.get("PARLOR_DB", "parlor.db")  # as create_bot() chooses it
     try:
+        server_limit()  # a bad setting is said before anything starts
         asyncio.run(lifecycle.main(create_bot, token, db_path))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except StorageOpenError as exc:  # before connecting: no network needed to find it out
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -280,3 +280,15 @@ async def test_a_database_from_before_board_messages_is_migrated(tmp_path, monke
     assert (await new.game(game_id)).posted_version == 1
     assert await new.games_behind() == []  # nothing to post again after the upgrade
     await new.close()
+
+
+def test_a_bad_server_limit_is_refused_in_one_line(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "PARLOR_DB": str(tmp_path / "p.db")}
+    env["PARLOR_MAX_GAMES_PER_SERVER"] = "lots"
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: PARLOR_MAX_GAMES_PER_SERVER must be a whole number of games, not 'lots'"
+    ]
