@@ -19,4 +19,8 @@ RUN pip install . \
 USER parlor
 VOLUME ["/data"]
 # DISCORD_TOKEN comes from the environment at run time: docker run -e DISCORD_TOKEN ...
+# The bot is PID 1 (exec form, no shell): it handles SIGTERM itself and closes cleanly (the
+# interactions in hand finish, up to 10 s, then the database closes), so `docker stop` should
+# allow it more than that: docker run --stop-timeout 30 ... (or docker stop -t 30).
+STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]
