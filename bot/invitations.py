@@ -3,6 +3,7 @@ game they lead to (the ``Table`` is built on this)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -33,8 +34,9 @@ class Invitations:
         if opponent.bot:
             await tell(interaction, "Bots can't play; challenge a person.")
             return
-        try:
-            challenge = await self.service.challenge(
+        await self._post_invitation(
+            interaction,
+            self.service.challenge(
                 key,
                 player_of(interaction.user),
                 player_of(opponent),
@@ -42,26 +44,27 @@ class Invitations:
                 settings=settings,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
-            )
-        except ServiceError as exc:
-            await tell(interaction, str(exc))
-            return
-        await self._post_invitation(
-            interaction,
-            challenge,
-            challenge_view(challenge),
+            ),
+            challenge_view,
             discord.AllowedMentions(users=[opponent], roles=False, everyone=False),
         )
 
     async def _post_invitation(
         self,
         interaction: discord.Interaction,
-        invitation: Challenge,
-        view: discord.ui.View,
+        making: Awaitable[Challenge],
+        view_for: Callable[[Challenge], discord.ui.View],
         mentions: discord.AllowedMentions,
     ) -> None:
-        """Answer ``/play`` with the challenge or lobby message, and remember where it is (so
-        its buttons can be closed when it lapses)."""
+        """Make the challenge or lobby (``making``), answer ``/play`` with its message, and
+        remember where it is (so its buttons can be closed when it lapses); a refusal is told
+        to the user alone."""
+        try:
+            invitation = await making
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return
+        view = view_for(invitation)
         text = lobby_text(invitation) if invitation.is_lobby else challenge_text(invitation)
         await interaction.response.send_message(
             limits.content(text), view=view, allowed_mentions=mentions
@@ -154,8 +157,9 @@ class Invitations:
         options: dict | None = None,
         settings: dict | None = None,
     ) -> None:
-        try:
-            lobby = await self.service.lobbies.open(
+        await self._post_invitation(
+            interaction,
+            self.service.lobbies.open(
                 key,
                 player_of(interaction.user),
                 num_players,
@@ -163,11 +167,10 @@ class Invitations:
                 settings=settings,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
-            )
-        except ServiceError as exc:
-            await tell(interaction, str(exc))
-            return
-        await self._post_invitation(interaction, lobby, lobby_view(lobby), QUIET)
+            ),
+            lobby_view,
+            QUIET,
+        )
 
     async def answer_lobby(
         self, interaction: discord.Interaction, lobby_id: int, action: str
