@@ -1,4 +1,6 @@
-"""``python -m bot``: run the Discord bot; ``python -m bot play GAME``: play locally."""
+"""``python -m bot``: run the Discord bot; ``python -m bot play GAME``: play locally.
+
+The ``parlor`` command that installing the package makes is the same program."""
 
 from __future__ import annotations
 
@@ -7,12 +9,54 @@ import os
 import sys
 
 import engine
+from engine.core import option_text
+
+ENVIRONMENT = """\
+With no subcommand, python -m bot runs the Discord bot until SIGTERM or Ctrl-C.
+It reads these environment variables:
+  DISCORD_TOKEN                the bot's token (required to run the bot; never logged)
+  PARLOR_DB                    the SQLite file (default: parlor.db); play uses it too
+  PARLOR_GUILD                 a server id to sync the slash commands to at once (development)
+  PARLOR_MAX_GAMES_PER_SERVER  active games one server may hold at once (default: 1000)
+The parlor command, installed with the package, is the same as python -m bot."""
+
+
+def games_epilog() -> str:
+    """Each game, its players and its options, for ``play --help``."""
+    lines = ["games and their options (--option NAME=VALUE; the first value is the default):"]
+    for key, game in engine.GAMES.items():
+        seats = f"{game.min_players}-{game.max_players}" if game.max_players > 2 else "2"
+        lines.append(f"  {key:<11} {game.title}, {seats} players")
+        for name, option in game.options.items():
+            values = [option_text(option.default)]
+            values += [option_text(c) for c in option.choices if c != option.default]
+            lines.append(f"      {name}={'|'.join(values)}: {option.help}")
+        if not game.options:
+            lines.append("      no options")
+    lines += [
+        "",
+        "Moves are typed in each game's notation: in the game, 'rules' explains it and",
+        "'moves' lists every legal move; the README's Games section has examples.",
+    ]
+    return "\n".join(lines)
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bot", description="Parlor board-game bot")
-    sub = p.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play a hot-seat game in this terminal")
+    p = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Parlor: asynchronous board games on Discord, or hot-seat in a terminal.",
+        epilog=ENVIRONMENT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = p.add_subparsers(dest="command", title="subcommands (none: run the Discord bot)")
+    play = sub.add_parser(
+        "play",
+        help="play a hot-seat game in this terminal",
+        description="Play a hot-seat game in this terminal: everyone at one keyboard, turn "
+        "by turn. Every move is saved at once; continue a stopped game with --resume.",
+        epilog=games_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     play.add_argument("game", nargs="?", help=f"one of: {', '.join(engine.GAMES)}")
     play.add_argument(
         "--resume",
@@ -21,17 +65,17 @@ def parser() -> argparse.ArgumentParser:
         metavar="GAME_ID",
         help="continue a saved local game (default: the latest unfinished one)",
     )
-    play.add_argument(
-        "--db",
-        default=os.environ.get("PARLOR_DB", "parlor.db"),
-        help="the SQLite file (default: $PARLOR_DB or parlor.db)",
-    )
-    play.add_argument("--players", type=int, help="number of players (default: the minimum)")
+    play.add_argument("--db", help="the SQLite file (default: $PARLOR_DB or parlor.db)")
+    play.add_argument("--players", type=int, help="number of players (default: the fewest)")
     play.add_argument("--names", nargs="+", metavar="NAME", help="the players' names, by seat")
     play.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)"
     )
-    play.add_argument("--out", help="folder for the board images (default: parlor-play/GAME-ID)")
+    play.add_argument(
+        "--out",
+        help="folder for the board images (default: parlor-play/GAME-ID beside the database; "
+        "remembered for --resume)",
+    )
     play.add_argument("--seed", type=int, help="seed for the game's dice (default: random)")
     return p
 
@@ -41,7 +85,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play":
         from . import local
 
-        return local.main(args)
+        args.db = args.db or os.environ.get("PARLOR_DB") or "parlor.db"
+        try:
+            return local.main(args)
+        except KeyboardInterrupt:  # before the game started or while closing: nothing to save
+            print("\nStopped.", file=sys.stderr)
+            return 130
     from .app import run
 
     return run()

@@ -118,9 +118,12 @@ class Lobbies:
             raise NotFound("That lobby does not exist.")
         return lobby
 
-    async def join(self, lobby_id: int, player: Player) -> Challenge | GameRecord:
+    async def join(
+        self, lobby_id: int, player: Player, *, shuffle: bool = True
+    ) -> Challenge | GameRecord:
         """``player`` takes a free seat: the lobby after it, or the game when that filled it
-        (a full lobby starts by itself)."""
+        (a full lobby starts by itself, seats drawn at random; in the order joined without
+        ``shuffle``, for local play)."""
         async with self._lock(lobby_id):
             lobby = await self._open(lobby_id)
             if lobby.seat_of(player.user_id) is not None:
@@ -134,7 +137,7 @@ class Lobbies:
                 raise LobbyFull("This lobby filled up a moment ago.")
             lobby = await self.get(lobby_id)
             if lobby.free_seats == 0:
-                return await self._start(lobby)
+                return await self._start(lobby, shuffle=shuffle)
             return lobby
 
     async def leave(self, lobby_id: int, player: Player) -> Challenge:
@@ -158,7 +161,7 @@ class Lobbies:
                 raise NotAllowed(f"Only the host, {lobby.host.name}, can start this game.")
             return await self._start(lobby)
 
-    async def _start(self, lobby: Challenge) -> GameRecord:
+    async def _start(self, lobby: Challenge, *, shuffle: bool = True) -> GameRecord:
         game, count = lobby.game, len(lobby.seated)
         if count < game.min_players:
             raise NotReady(
@@ -170,7 +173,8 @@ class Lobbies:
         except ValueError as exc:
             raise NotReady(f"Can't start with {count} players: {exc}") from None
         players = list(lobby.seated)
-        self.service.seats_rng.shuffle(players)
+        if shuffle:
+            self.service.seats_rng.shuffle(players)
         return await self.service.start_game(
             lobby,
             players,

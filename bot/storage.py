@@ -113,6 +113,13 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO board_messages (message_id, game_id, version)
         SELECT message_id, id, version FROM games WHERE message_id IS NOT NULL;
     """,
+    # 4: where local play writes a game's board images, so --resume writes there again
+    """
+    CREATE TABLE local_images (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        folder TEXT NOT NULL
+    );
+    """,
 )
 
 
@@ -456,6 +463,18 @@ class Storage:
             (user_id, game_id),
         )
         return None if row is None else (int(row[0]), str(row[1]), bool(row[2]))
+
+    async def image_folder(self, game_id: int) -> str | None:
+        """Where local play writes ``game_id``'s board images, if it has said so."""
+        row = await self._one("SELECT folder FROM local_images WHERE game_id = ?", (game_id,))
+        return None if row is None else str(row[0])
+
+    async def set_image_folder(self, game_id: int, folder: str) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO local_images (game_id, folder) VALUES (?, ?)",
+                (game_id, folder),
+            )
 
     async def game_of_message(self, message_id: int) -> int | None:
         """The game whose board ``message_id`` is (any version), or None."""

@@ -48,7 +48,7 @@ def test_a_whole_game_with_bad_input_along_the_way(tmp_path):
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "Ann (seat 1) to move>" in out and "Ben (seat 2) to move>" in out
-    assert "Legal moves: S@a1 S@b1" in out
+    assert "Legal moves (75):\n  S@a1 " in out  # in columns, one row a line
     assert "Not played: No jumping yet: 15 more pieces to place first" in out
     assert f"Not played: {moves[0][2:]} already holds a" in out
     assert "Not played: All 15 pieces are placed; now jump" in out
@@ -56,8 +56,11 @@ def test_a_whole_game_with_bad_input_along_the_way(tmp_path):
     # Each accepted move wrote one image, named by the move number, and said where.
     images = sorted(tmp_path.glob("move-*.png"))
     assert len(images) == len(moves) + 1
-    for number, move in enumerate(moves, start=1):
-        assert f"Played {move}. Board image: {tmp_path / f'move-{number:03d}.png'}" in out
+    said = out.split("Board image: ")[1:]
+    assert len(said) == len(moves) + 1
+    for number, move in enumerate(moves, start=1):  # what was played, then where its image is
+        assert said[number - 1].split("\n", 1)[0] == str(tmp_path / f"move-{number - 1:03d}.png")
+        assert f" played {move}.\n" in said[number - 1]
     with Image.open(images[-1]) as im:
         assert im.format == "PNG" and im.width >= 900
     totals = final.totals()
@@ -76,11 +79,14 @@ def test_a_stopped_game_resumes_where_it_stopped(tmp_path):
     first = play(["play", "icesickle", "--db", db, "--out", out], [*moves[:20], "quit"])
     assert first.returncode == 0
     assert "Player 1 (seat 1)" in first.stdout and "Player 2 (seat 2) to move>" in first.stdout
-    assert "Stopped; continue with: python -m bot play --resume 1" in first.stdout
+    hint = f"Saved; continue with: python -m bot play --resume 1 --db {db} --out {out}"
+    assert hint in first.stdout
     # Input running out also stops cleanly, and every accepted move is already saved.
-    second = play(["play", "--resume", "--db", db, "--out", out], moves[20:25])
+    # --out is remembered: resumed without it, the images go on in the same folder.
+    second = play(["play", "--resume", "--db", db], moves[20:25])
     assert second.returncode == 1 and "Input ended" in second.stdout
-    assert f"Played {moves[24]}." in second.stdout
+    assert f" played {moves[24]}.\nBoard image: {out}/move-025.png" in second.stdout
+    assert f"continue with: python -m bot play --resume 1 --db {db}\n" in second.stdout
     third = play(["play", "--resume", "1", "--db", db, "--out", out], moves[25:])
     assert third.returncode == 0, third.stderr
     assert "Game over:" in third.stdout
@@ -94,7 +100,7 @@ def test_a_stopped_game_resumes_where_it_stopped(tmp_path):
 def test_unknown_game_and_bad_option_are_one_line_errors(tmp_path):
     common = ["--db", str(tmp_path / "parlor.db"), "--out", str(tmp_path)]
     result = play(["play", "chess", *common], [])
-    assert result.returncode == 2 and "unknown game 'chess'" in result.stderr
+    assert result.returncode == 2 and "There is no game 'chess'" in result.stderr
     assert "Traceback" not in result.stderr
     result = play(["play", "icesickle", "--option", "rules=classic", *common], [])
     assert result.returncode == 2 and "no option 'rules'" in result.stderr
@@ -120,9 +126,10 @@ def test_a_three_player_pachisi_game_in_the_terminal(tmp_path):
     result = play(args, ["moves", "9+9", "board", "quit"])
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    for name in ("Ann", "Ben", "Player 3"):  # names given, and one made up
-        assert f"{name} (seat " in out
-    assert "Legal moves: " in out and "Not played: Pawns are numbered 1 to 4." in out
+    # Names given, and one made up for the seat left: seats in the order named.
+    assert "hot-seat: Ann (seat 1), Ben (seat 2), Player 3 (seat 3)." in out
+    assert "Legal moves (" in out or "The only legal move:" in out
+    assert "Not played: Pawns are numbered 1 to 4." in out
     assert "classic rules, 3 players" in out  # the board in words
     (image,) = sorted(tmp_path.glob("move-*.png"))
     with Image.open(image) as board:

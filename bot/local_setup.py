@@ -1,0 +1,218 @@
+"""Starting or resuming a local game from ``python -m bot play``'s arguments.
+
+Every bad argument is a ``ServiceError`` whose text is the one line the terminal prints; nothing
+is created or changed before all of them are checked. A game's board images go to one folder
+that is remembered in the database (``--resume`` writes there again) and marked as that game's
+(``.parlor-game``), so two games, or two databases, never write into one folder.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import engine
+
+from .service import GameRecord, Player, Service, ServiceError
+
+DEFAULT_DB = "parlor.db"
+MARKER = ".parlor-game"
+"""The file in an image folder that says whose images it holds (database and game)."""
+NAME_LIMIT = 32
+
+
+@dataclass
+class Session:
+    game: GameRecord
+    out_dir: Path
+    resume_hint: str
+    """The command that continues this game, with ``--db``/``--out`` as they were given."""
+    new: bool
+
+
+def find_game(name: str) -> engine.Game:
+    """The game called ``name``, in any case, with or without its hyphens (``Pachisi``,
+    ``iceturn``); one line naming the games for anything else."""
+    wanted = _simple(name)
+    for key, game in engine.GAMES.items():
+        if _simple(key) == wanted or _simple(game.title) == wanted:
+            return game
+    known = ", ".join(engine.GAMES)
+    raise ServiceError(f"There is no game {engine.core.quote(name)}; games: {known}.")
+
+
+def _simple(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _options(items: list[str] | None) -> dict[str, str]:
+    options = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ServiceError(f"--option takes name=value, not {engine.core.quote(item)}.")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _names(given: list[str] | None, players: int) -> list[str]:
+    given = list(given or [])
+    if len(given) > players:
+        raise ServiceError(
+            f"{len(given)} names for {players} players: give at most {players} (or say --players)."
+        )
+    names = [" ".join(n.split())[:NAME_LIMIT] for n in given]
+    # Local players sit in the order named; a name left out is its seat's: "Player 3".
+    names += [""] * (players - len(names))
+    return [name or f"Player {seat + 1}" for seat, name in enumerate(names)]
+
+
+def _resume_id(value: str) -> int | None:
+    if value == "latest":
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) <= 9):
+        raise ServiceError(
+            f"--resume takes a game number such as 3 (or nothing, for the latest game), "
+            f"not {engine.core.quote(value)}."
+        )
+    return int(value)
+
+
+async def start(service: Service, args: Any) -> Session:
+    """The game to play: a new one from the command line's setup, or the one to resume."""
+    out = Path(args.out) if args.out else None
+    if args.resume is not None:
+        game = await _resumed(service, args)
+        folder = await service.storage.image_folder(game.id)
+        out = out or (Path(folder) if folder else _free_default(args, game))
+    else:
+        setup = _new_setup(args)
+        if out is not None:
+            _check_free(out)
+        game = await _create(service, *setup)
+        out = out or _free_default(args, game)
+    _claim(out, args.db, game)
+    await service.storage.set_image_folder(game.id, str(out))
+    return Session(game, out, _hint(args, game), args.resume is None)
+
+
+async def _resumed(service: Service, args: Any) -> GameRecord:
+    wanted = _resume_id(args.resume)
+    kind = find_game(args.game) if args.game is not None else None
+    if wanted is None:
+        local = [g for g in await service.games_of(1) if g.channel_id is None]
+        if kind is not None:
+            local = [g for g in local if g.game.key == kind.key]
+        if not local:
+            what = f"{kind.title} game" if kind else "local game"
+            raise ServiceError(f"No unfinished {what} to resume in {args.db}.")
+        return local[0]
+    game = await service.game(wanted)
+    if kind is not None and game.game.key != kind.key:
+        raise ServiceError(
+            f"Game {game.id} is {game.game.title}, not {kind.title}: to resume it, leave out "
+            f"the game name (python -m bot play --resume {game.id})."
+        )
+    if game.channel_id is not None:
+        raise ServiceError(f"Game {game.id} is played on Discord, not in this terminal.")
+    if game.over:
+        from .local import result_line
+
+        raise ServiceError(f"Game {game.id} is already over: {result_line(game)}")
+    return game
+
+
+def _new_setup(args: Any) -> tuple[engine.Game, int, dict[str, str], list[str]]:
+    if args.game is None:
+        raise ServiceError("Name a game to play (python -m bot play pachisi), or --resume one.")
+    game = find_game(args.game)
+    options = _options(args.option)
+    players = args.players
+    if players is None:  # as many as were named, or the fewest the game allows
+        players = min(max(len(args.names or ()), game.min_players), game.max_players)
+    try:
+        game.check_setup(players, options)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+    return game, players, options, _names(args.names, players)
+
+
+async def _create(
+    service: Service, game: engine.Game, players: int, options: dict[str, str], names: list[str]
+) -> GameRecord:
+    # Local players are users 1, 2, ... in seat order: the names are only for the prompt and
+    # the images.
+    seated = [Player(seat + 1, name) for seat, name in enumerate(names)]
+    if players == 2:
+        host, guest = seated
+        challenge = await service.challenge(game.key, host, guest, options=options)
+        return await service.accept(challenge.id, guest, shuffle=False)
+    lobby = await service.lobbies.open(game.key, seated[0], players, options=options)
+    started = None
+    for player in seated[1:]:
+        started = await service.lobbies.join(lobby.id, player, shuffle=False)
+    assert isinstance(started, GameRecord)
+    return started
+
+
+def _free_default(args: Any, game: GameRecord) -> Path:
+    """Beside the database, named for it and the game: ``parlor.db`` ->
+    ``parlor-play/pachisi-1`` (``pachisi-1-2`` if a game of an older file of that name left
+    its images there)."""
+    db = Path(args.db)
+    base = db.parent / f"{db.stem}-play" / f"{game.key}-{game.id}"
+    out, n = base, 1
+    while _taken(out, args.db, game):
+        n += 1
+        out = base.with_name(f"{base.name}-{n}")
+    return out
+
+
+def _taken(out: Path, db: str, game: GameRecord) -> bool:
+    marker = out / MARKER
+    if marker.exists():
+        return marker.read_text(errors="replace") != _owner(db, game)
+    return any(out.glob("move-*.png"))
+
+
+def _owner(db: str, game: GameRecord) -> str:
+    """What the marker of ``game``'s folder says: the database, the game and its seed (a
+    game 1 of a new file of the same name is another game)."""
+    return f"{Path(db).resolve()}\n{game.id}\n{game.seed}\n"
+
+
+def _check_free(out: Path) -> None:
+    """A new game's ``--out`` must not hold another game's images."""
+    if (out / MARKER).exists() or any(out.glob("move-*.png")):
+        raise ServiceError(
+            f"{out} already holds another game's board images; give --out another folder."
+        )
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ServiceError(f"Can't write board images to {out}: {exc.strerror}.") from None
+
+
+def _claim(out: Path, db: str, game: GameRecord) -> None:
+    """Mark ``out`` as ``game``'s; refuse a folder that another game (of any database) uses."""
+    if _taken(out, db, game):
+        raise ServiceError(
+            f"{out} already holds another game's board images; give --out another folder."
+        )
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / MARKER).write_text(_owner(db, game))
+    except OSError as exc:
+        raise ServiceError(f"Can't write board images to {out}: {exc.strerror}.") from None
+
+
+def _hint(args: Any, game: GameRecord) -> str:
+    words = ["python", "-m", "bot", "play", "--resume", str(game.id)]
+    if args.db != DEFAULT_DB:
+        words += ["--db", args.db]
+    if args.out:
+        words += ["--out", args.out]
+    return shlex.join(words)
