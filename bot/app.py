@@ -210,15 +210,28 @@ def server_limit() -> int:
     return int(limit)
 
 
+def guild_setting() -> int | None:
+    """The server to sync the slash commands to at once: ``PARLOR_GUILD``, or None when it is
+    unset; ``ValueError`` with a message for anything that is not a server id."""
+    guild = os.environ.get("PARLOR_GUILD", "").strip()
+    if not guild:
+        return None
+    if not (guild.isascii() and guild.isdigit() and 0 < int(guild[:20]) < 2**63):
+        raise ValueError(
+            f"PARLOR_GUILD must be a server id (a number such as 123456789012345678), "
+            f"not {guild[:30]!r}; unset it to sync the commands globally"
+        )
+    return int(guild)
+
+
 def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
     """The bot, not yet connected (start it with ``await bot.start(token)``).
 
     ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
-    guild = os.environ.get("PARLOR_GUILD")
     options.setdefault("games_per_server", server_limit())
     return ParlorBot(
         db_path or os.environ.get("PARLOR_DB", "parlor.db"),
-        guild_id=int(guild) if guild and guild.isdigit() else None,
+        guild_id=guild_setting(),
         **options,
     )
 
@@ -236,6 +249,7 @@ def run() -> int:
     db_path = os.environ.get("PARLOR_DB", "parlor.db")  # as create_bot() chooses it
     try:
         server_limit()  # a bad setting is said before anything starts
+        guild_setting()
         asyncio.run(lifecycle.main(create_bot, token, db_path))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
