@@ -1,0 +1,136 @@
+"""What the terminal says about a position and about the dice: ``bot/local_words.py`` read
+against positions reached through the real engine."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import engine
+from bot import local_words as words
+from bot.service import draw_chance
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def reach(key: str, players: int, until, seed: int = 1, **options) -> engine.State:
+    """A random game of ``key`` played until ``until(state)`` holds."""
+    rng = random.Random(seed)
+    state = engine.get_game(key).new_game(players, options)
+    for _ in range(5000):
+        if until(state):
+            return state
+        assert not state.is_over(), "the game ended first"
+        if state.is_chance_node():
+            state = state.apply(draw_chance(state, rng))
+        else:
+            state = state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError("not reached")
+
+
+def previous(state: engine.State) -> engine.State:
+    """The state before ``state``'s last move."""
+    return state.game.replay(state.num_players, state.options, state.history[:-1])
+
+
+def rolled(state: engine.State) -> bool:
+    """The last move was a roll (nothing after it)."""
+    return bool(state.history) and str(state.history[-1]).startswith("roll ")
+
+
+def test_pachisi_opening_roll_and_a_roll_with_no_move():
+    state = engine.get_game("pachisi").new_game(3)
+    said = words.events(
+        state, ["roll 4", "roll 6", "roll 6", "roll 2", "roll 5", "roll 2 6"], NAMES
+    )
+    assert said == [
+        "Ann threw 4 for the opening roll.",
+        "Ben threw 6 for the opening roll.",
+        "Cat threw 6 for the opening roll.",
+        "Ben and Cat tied: they throw again.",
+        "Ben threw 2 for the opening roll.",
+        "Cat threw 5 for the opening roll.",
+        "Cat won the opening roll and plays first.",
+        "Cat rolled 2 6: no move.",  # every pawn in the nest and no 5
+    ]
+
+
+def test_pachisi_status_says_the_dice_left_and_the_doublets_in_a_row():
+    state = reach("pachisi", 2, lambda s: s.phase == "play" and s.doublets == 1 and s.remaining)
+    line = words.status(state, NAMES)
+    who = NAMES[state.seat]
+    left = " ".join(map(str, state.remaining))
+    assert line.startswith(f"Move {len(state.history) + 1} · {who} to move · rolled ")
+    assert f"left to play: {left}" in line
+    assert "1st doublet in a row" in line and "doublet 1" not in line
+
+
+def test_pach_ice_i_status_and_a_pass():
+    state = reach("pach-ice-i", 2, lambda s: s.phase == "play" and len(s.remaining) == 2)
+    line = words.status(state, NAMES)
+    colour = ("Black", "White")[state.seat]
+    assert f"{NAMES[state.seat]} ({colour}) to move · rolled " in line
+    assert f"dice left: {' '.join(map(str, state.remaining))}" in line
+    assert "in goal: Ann " in line and "/15, Ben " in line
+    # A roll that leaves the roller no move passes the turn, and the terminal says so.
+    for seed in range(50):
+        try:
+            passed = reach("pach-ice-i", 2, lambda s: s.is_chance_node() and rolled(s), seed)
+            break
+        except AssertionError:
+            continue
+    before = previous(passed)
+    said = words.events(before, [str(passed.history[-1])], NAMES)
+    assert said == [f"{NAMES[before.roller]} rolled {str(passed.history[-1])[5:]}: no move."]
+
+
+def test_icesickle_round_end_is_said_with_the_round_scores():
+    state = reach("icesickle", 2, lambda s: s.phase == "jump" and s.round == 1)
+    before = state
+    while state.round == 1:
+        before, state = state, state.apply(random.Random(2).choice(state.legal_moves()))
+    last = str(state.history[-1])
+    ann, ben = state.round_scores()[0]
+    assert words.events(before, [last], NAMES)[-1] == f"Round 1 over: Ann {ann}, Ben {ben}."
+    line = words.status(state, NAMES)
+    assert "Round 2 of 2 · Ben to place (15 left to place)" in line
+    assert f"total: Ann {ann}, Ben {ben}" in line
+
+
+def test_ice_turn_status_gives_points_and_the_treehouse_face():
+    state = reach("ice-turn", 2, lambda s: s.phase == "move" and s.action is None)
+    line = words.status(state, NAMES)
+    assert f"rolled {state.rolled}" in line
+    assert f"{state.points} point{'s' if state.points != 1 else ''} left" in line
+    assert f"Treehouse: {state.face.upper()}" in line and "not used yet" in line
+    roll = str(state.history[-1])
+    before = previous(state)
+    said = words.events(before, [roll], NAMES)
+    points, face = roll.split()[1:]
+    assert said == [
+        f"{NAMES[before.roller]} rolled {points} and {face.upper()} on the Treehouse die."
+    ]
+
+
+def test_moves_are_listed_whole_in_aligned_columns():
+    state = reach("ice-turn", 2, lambda s: any(str(m).startswith("aim ") for m in s.legal_moves()))
+    legal = [str(m) for m in state.legal_moves()]
+    lines = words.moves_text(state).split("\n")
+    assert lines[0] == f"Legal moves ({len(legal)}):"
+    rows = lines[1:]
+    assert all(len(row) <= words.WIDTH for row in rows)
+    listed = [m for row in rows for m in re.split(r" {3,}", row.strip())]
+    assert sorted(listed) == sorted(legal)  # every move whole: none cut across lines
+    starts = {m.start() for row in rows for m in re.finditer(r"(?:^ {2}|(?<= {3}))\S", row)}
+    assert len(starts) <= max(len(re.split(r" {3,}", row.strip())) for row in rows)  # columns
+
+
+def test_rules_and_board_in_plain_words():
+    for key in engine.GAMES:
+        text = words.rules_text(key)
+        assert "**" not in text and "`" not in text
+        assert all(len(line) <= words.WIDTH for line in text.split("\n"))
+    state = reach("icesickle", 2, lambda s: s.placed == 3)
+    board = words.board_text(state, NAMES)
+    assert all(len(line) <= words.WIDTH for line in board.split("\n"))
+    assert "Ann" in board
