@@ -21,6 +21,7 @@ from .answers import tell_failure
 from .boards import Boards
 from .cogs import Games
 from .messages import lapsed_text
+from .rules_pages import RulesPageButton
 from .service import MAX_GAMES_PER_SERVER, Service
 from .table import Table
 from .ui import DYNAMIC_ITEMS
@@ -122,7 +123,7 @@ class ParlorBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.service = await Service.open(self.db_path, games_per_server=self.games_per_server)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, RulesPageButton)
         await self.boards.start()
         await self.add_cog(Games(self))
         if self.guild_id:

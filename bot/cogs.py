@@ -18,6 +18,7 @@ from .answers import ack, tell
 from .messages import board_link, title_line, waiting_words
 from .play_command import play_group
 from .records import GameRecord, ServiceError
+from .rules_pages import show_rules
 from .rules_text import RULES
 
 if TYPE_CHECKING:
@@ -179,7 +180,8 @@ class Games(commands.Cog):
     @app_commands.describe(game="the game")
     @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        await interaction.response.send_message(RULES[game], ephemeral=True)
+        async with self.bot.handling(interaction):
+            await show_rules(interaction, game)  # static text: answered at once, paged
 
     @app_commands.command(name="history", description="A game's moves")
     @app_commands.describe(game="game number", file="also attach the full record as JSON")
