@@ -121,8 +121,10 @@ def test_two_databases_never_share_an_image_folder(tmp_path):
     assert run(["play", "icesickle", "--db", a, "--out", shared], ["S@a1", "quit"]).returncode == 0
     line = one_line_error(run(["play", "icesickle", "--db", b, "--out", shared], ["quit"]))
     assert "already holds another game's board images" in line
-    line = one_line_error(run(["play", "--resume", "1", "--db", b, "--out", shared]))
-    assert "That game does not exist" in line
+    # Nor do two games of one database: game 2 cannot be resumed into game 1's folder.
+    assert run(["play", "icesickle", "--db", a], ["quit"]).returncode == 0
+    line = one_line_error(run(["play", "--resume", "2", "--db", a, "--out", shared]))
+    assert "already holds another game's board images" in line
     # Default folders are named for their database...
     run(["play", "icesickle", "--db", b], ["S@a1", "S@a2", "S@a3", "quit"])
     assert len(list((tmp_path / "b-play" / "icesickle-1").glob("move-*.png"))) == 4
