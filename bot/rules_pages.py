@@ -25,8 +25,6 @@ from .rules_text import RULES
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-FOOTER_ROOM = 60
-"""Characters kept free on every page for its page line."""
 SEPARATORS = ("\n\n", "\n", " ")
 """Where a text may break, best first: between paragraphs, lines, words."""
 _PAIRS = re.compile(r"\*\*|`")
@@ -80,7 +78,8 @@ def rules_pages(key: str) -> tuple[str, ...]:
     text = RULES[key]
     if len(text) <= limits.CONTENT:
         return (text,)
-    pieces = split_text(text, limits.CONTENT - FOOTER_ROOM)
+    room = len(f"\n\n{page_line(key, 99, 99)}")  # the longest page line it could need
+    pieces = split_text(text, limits.CONTENT - room)
     return tuple(
         f"{piece}\n\n{page_line(key, number, len(pieces))}"
         for number, piece in enumerate(pieces, start=1)

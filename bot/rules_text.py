@@ -24,10 +24,10 @@ ICESICKLE = _text(
     "empty square: `S@c3`, `M@a1`, `L@e5` (S, M, L: small, medium, large). The first placer places "
     "8, the other 7.\n"
     "2. **Jumping:** the second placer jumps first. A jump moves any piece in a straight line "
-    "(along a row, a column or a diagonal) over 1 to pips squares (a small over 1, a medium over "
-    "1-2, a large over 1-3), landing on the next square, which must be on the board and empty. At "
-    "least one square jumped over must hold a piece; every piece jumped over is captured and "
-    "scores its pips for you. One jump a turn: `c3-c5` (from, to).\n"
+    "(along a row, a column or a diagonal) over 1 up to its pips in squares (a small over 1, a "
+    "medium over 1-2, a large over 1-3), landing on the next square, which must be on the board "
+    "and empty. At least one square jumped over must hold a piece; every piece jumped over is "
+    "captured and scores its pips for you. One jump a turn: `c3-c5` (from, to).\n"
     "3. The round ends when the player to move has no jump; pieces left score nothing.\n"
     "4. **Round 2:** the board is cleared and the other player places first.\n"
     "5. The higher two-round total wins; equal totals draw.",
@@ -67,8 +67,8 @@ PACHISI = _text(
     "**Rule sets** (`/play pachisi rules:`). **online** (default): a pawn reaching HOME earns a "
     "bonus of 10 (`2+10`), taken like a capture's; Auto Fives (`auto_fives`: a 5 must enter a pawn "
     "while one can); a third doublet in a row moves nothing and sends your most advanced pawn not "
-    "in HOME back to the nest (`third_doublet_penalty`). **classic** (1930s): none of these, and "
-    "no entry capture.",
+    "in HOME back to the nest (`third_doublet_penalty`). **classic** (1930s): none of these (the "
+    "last two can be switched on), and no entry capture.",
     "**Options:** `blockades` (off: no two pawns of a colour on a square), `first_pawn_out` (pawn "
     "1 starts on the entry square), `undo` (take back moves of this roll's play, never a bonus), "
     "`partners` (4 players: opposite seats are a team, never capture each other, and once your "
@@ -110,9 +110,9 @@ PACHICEI = _text(
     "square 49, and only while the pips of your entered pieces (on the board and in your goal) are "
     "at least theirs.",
     "**Landing.** One piece per square. You may land on a piece of your size or smaller, but never "
-    "on an occupied marked square. The piece there goes to the pad of the square's colour: back to "
-    "its owner's pad as a tree of its own (it may enter again this turn unless it already moved), "
-    "or into its goal.",
+    "on an occupied marked square. The piece there goes to the pad of the square's colour (Black's "
+    "pad for a black square, White's for a white one): back to its owner's pad as a tree of its "
+    "own (it may enter again this turn unless it already moved), or into its goal.",
     "**Look-ahead.** A turn must leave the opponent some move on some roll.",
     "**The end.** All 15 of your pieces in your goal wins at once (knocking the opponent's last "
     "piece into their goal hands them the win). If neither player could move on any roll, or after "
@@ -126,8 +126,8 @@ ICETURN = _text(
     "(the dots on them). A piece is **standing** (upright) or **lying** on its side, pointing "
     "north, east, south or west: its **facing** (north is towards rank 4). A tile holds nothing, "
     "one lying piece, or a **stack**: standing pieces, counted from the bottom. Your **tree** is "
-    "your three stacked large at the bottom, small on top; your **nest** is the reverse: small at "
-    "the bottom, medium, large on top.",
+    "your three stacked with the large at the bottom and the small on top; your **nest** is the "
+    "reverse: small at the bottom, medium, large on top.",
     "**The board:** 16 tiles on a 4x4 grid, a1 (bottom left) to d4: 4 **Q-Turners** (arrows all "
     "four ways), 6 **double arrows** (two heads on one line), 6 **single arrows**.",
     "**Start.** The bot draws the seats at random (numbered 1-4 on the board). Each tree starts "
@@ -144,31 +144,31 @@ ICETURN = _text(
     "tile the way it faces, whatever the tile's arrows: `b2-b3`.\n"
     "- **Turn**, 1 point: a lying piece faces another way: `turn b2 e`.\n"
     "- **Tip**, 1 point: a stack holding one of yours (a lone standing piece is a stack of one) "
-    "falls the way you choose: the bottom piece lies on its tile, the next one tile on, the next "
-    "two tiles on, all facing that way; never off the board. `tip a1 n` from a tree on a1: the "
-    "large lies on a1, the medium on a2, the small on a3.\n"
+    "falls the way you choose: the bottom piece lies on its tile, the one above it one tile "
+    "further, the next two tiles further, all facing that way; never off the board. `tip a1 n` "
+    "from a tree on a1: the large lies on a1, the medium on a2, the small on a3.\n"
     "Standing pieces cannot step or turn: tip them first. Points left over are lost.",
     "**Landing on pieces.** A piece stepping or tipped onto an occupied tile stops there; "
     "everything on the tile stands up into a stack, and you choose where yours goes with `/k`: k "
     "pieces end up below it. `b2-b3/0` puts it at the bottom; `b2-b3/1` onto one piece puts it on "
     "top. A tip onto occupied tiles takes one `/k` per such tile, nearest first: `tip a1 n/1/0`.",
     "**The Treehouse action** (the Treehouse die's face), once a turn, free, before, between or "
-    "after point moves. TIP `tip 7`: your points become 7. AIM: rotate tiles one after another, "
-    "each once, with any lying piece on them (`aim b2 cw`, `ccw`, `180`); any other move ends the "
-    "AIM. SWAP: two side-by-side tiles change places with their pieces (`swap b2 b3`). HOP: one of "
-    "your standing pieces, with what is on it, jumps along its row or column onto the top of the "
-    "tile where it lands (`hop M b2-b4`). DIG: one of your lying pieces moves 0 or more tiles the "
-    "way it faces and stands up at the bottom of where it lands (`dig b2-b4`, `dig b2`). WILD: any "
-    "one of these.",
+    "after point moves. TIP `tip 7`: your points become 7. AIM: turn tiles in place one after "
+    "another, each once, with any lying piece on them (`aim b2 cw`: a quarter turn clockwise; "
+    "`ccw`, `180`); any other move ends the AIM. SWAP: two side-by-side tiles change places with "
+    "their pieces (`swap b2 b3`). HOP: one of your standing pieces, with what is on it, jumps "
+    "along its row or column onto the top of the tile where it lands (`hop M b2-b4`). DIG: one of "
+    "your lying pieces moves 0 or more tiles the way it faces and stands up at the bottom of where "
+    "it lands (`dig b2-b4`, `dig b2`). WILD: any one of these.",
     "**Reactions.** `end` ends your moves. Then every tile under one of your lying pieces may "
     "**react** once: turn one lying piece (anyone's) on a tile its arrows reach to any facing, "
     "even off the board. `react b2 c3 w`: from b2, turn the piece on c3 to face west. A single "
     "arrow reaches the next tile it points at, a double arrow its whole line both ways, a Q-Turner "
     "its whole row and column; nothing blocks. Standing pieces are never turned. `end` ends the "
     "turn (the bot plays it when nothing else is left).",
-    "**The end.** Your goal holding exactly your nest wins at once, even when another player's "
-    "move made it; two at once both win. After the round limit (`round_limit`, 100 rounds by "
-    "default) the game is a draw.",
+    "**The end.** You win the moment your goal holds exactly your nest (your three pieces and "
+    "nothing else), even when another player's move made it; two at once both win. After the round "
+    "limit (`round_limit`, 100 rounds by default) the game is a draw.",
 )
 
 RULES: dict[str, str] = {
