@@ -37,9 +37,10 @@ def result_line(game: GameRecord) -> str:
     if not outcome.winners:
         return f"Game over: a draw, {outcome.reason}.{scores}"
     winners = " and ".join(game.names[s] for s in outcome.winners)
+    verb = "win" if len(outcome.winners) > 1 else "wins"
     if report := report_lines(game, game.names):  # Pachisi: every player and score
-        return "\n".join((f"Game over: {winners} wins, {outcome.reason}.", *report))
-    return f"Game over: {winners} wins, {outcome.reason}.{scores}"
+        return "\n".join((f"Game over: {winners} {verb}, {outcome.reason}.", *report))
+    return f"Game over: {winners} {verb}, {outcome.reason}.{scores}"
 
 
 class Terminal:

@@ -173,13 +173,21 @@ def _roll_words(state, after, text: str, names, roller: int | None) -> list[str]
             lines.append(f"{tied} tied: they throw again.")
         return lines
     line = f"{who} rolled {dice}"
-    if not after.is_over() and after.is_chance_node():
+    if key == "pachisi" and after.effects and after.effects[0].kind == "penalty":
+        line += f": a 3rd doublet in a row, so pawn {after.effects[0].pawn} goes back to the nest"
+        line += " and the turn passes"
+    elif key == "pachisi" and _third_doublet(state, dice):  # and no pawn out to send back
+        line += ": a 3rd doublet in a row, so the turn passes"
+    elif not after.is_over() and after.is_chance_node():
         line += ": no move"
-        if key == "pachisi" and after.effects and after.effects[0].kind == "penalty":
-            line += f" (3rd doublet in a row: pawn {after.effects[0].pawn} back to the nest)"
     elif key == "pachisi" and after.phase == "play" and after.doublets:
         line += f" ({ordinal(after.doublets)} doublet in a row: {who} rolls again after this)"
     return [line + "."]
+
+
+def _third_doublet(state, dice: str) -> bool:
+    a, b = dice.split()
+    return a == b and state.doublets == 2 and state.options["third_doublet_penalty"]
 
 
 def _after_words(state, after, names) -> list[str]:
@@ -193,9 +201,10 @@ def _after_words(state, after, names) -> list[str]:
     if key == "pachisi" and state.phase == "play" and after.phase != "play":
         lost = " ".join(map(str, after.forfeited))
         if lost:
-            lines.append(f"Could not be played, so lost: {lost}.")
+            lines.append(f"Lost: {lost} (no pawn could use it).")
         if after.lost_bonuses:
-            lines.append(f"Bonus lost (no pawn could take it whole): {after.lost_bonuses}.")
+            bonus = " and ".join(map(str, after.lost_bonuses))
+            lines.append(f"Lost: the bonus of {bonus} (no pawn could take it whole).")
     return lines
 
 

@@ -134,3 +134,15 @@ def test_rules_and_board_in_plain_words():
     board = words.board_text(state, NAMES)
     assert all(len(line) <= words.WIDTH for line in board.split("\n"))
     assert "Ann" in board
+
+
+def test_pachisi_third_doublet_sends_the_leading_pawn_back():
+    state = engine.get_game("pachisi").new_game(2, {"first_pawn_out": "on"})
+    state = state.apply("roll 6").apply("roll 1")  # Ann starts
+    moves = ["roll 3 3", "1+3", "1+3", "roll 2 2", "1+2", "1+2", "roll 4 4"]
+    said = words.events(state, moves, NAMES)
+    assert said[0] == "Ann rolled 3 3 (1st doublet in a row: Ann rolls again after this)."
+    assert said[-1] == (
+        "Ann rolled 4 4: a 3rd doublet in a row, so pawn 1 goes back to the nest and the turn "
+        "passes."
+    )
