@@ -19,7 +19,8 @@ ICESICKLE = _text(
     "**pips** (the dots on it): small 1, medium 2, large 3. One **stash** of 15 pieces, 5 of each "
     "size, belongs to nobody: either player may place or jump any piece. The board has 5x5 "
     "squares, a1 (bottom left) to e5.",
-    "**Who starts:** the bot draws at random who places first in round 1.",
+    "**Who starts:** who places first in round 1 is drawn at random (in the terminal: the first "
+    "player named).",
     "1. **Placing:** take turns putting any piece left in the stash (you pick the size) on an "
     "empty square: `S@c3`, `M@a1`, `L@e5` (S, M, L: small, medium, large). The first placer places "
     "8, the other 7.\n"
@@ -89,7 +90,8 @@ PACHICEI = _text(
     "**Pieces.** Each player has 15 pyramids, 5 each of small, medium and large, worth 1, 2 and 3 "
     "**pips**. A **tree** is a stack of a large, a medium on it and a small on top. Your pieces "
     "start off the board in your **pad** as five trees; your **goal** is the other player's pad.",
-    "**Who starts.** The bot draws who plays **Black** and who **White**; Black moves first.",
+    "**Who starts.** One player is **Black** and moves first, the other **White**; the bot draws "
+    "who is which (in the terminal, the first player named is Black).",
     "**The board** has 7x7 squares, a1 (bottom left) to g7, coloured like a chessboard with a1 "
     "black. The nine **marked** squares a1 a4 a7 d1 d4 d7 g1 g4 g7 count as both colours. Your "
     "**path** is 49 squares, then your goal. Black's runs up file a from a1, down b, up c ... up g "
@@ -130,13 +132,13 @@ ICETURN = _text(
     "reverse: small at the bottom, medium, large on top.",
     "**The board:** 16 tiles on a 4x4 grid, a1 (bottom left) to d4: 4 **Q-Turners** (arrows all "
     "four ways), 6 **double arrows** (two heads on one line), 6 **single arrows**.",
-    "**Start.** The bot draws the seats at random (numbered 1-4 on the board). Each tree starts "
-    "standing on its player's corner: a1, d1, d4, a4 in seat order (2 players: a1 and d4; 3: a1, "
-    "d1, d4). Your **goal** is the opposite corner (it stays with that corner when tiles move). "
-    "The bot deals the tiles round robin from seat 1; then, from seat 1, players take turns "
-    "placing one: `Q@b2`, `D@b2n` (a double arrow on the north-south line; `D@b2e` east-west), "
-    "`A@b2e` (a single arrow pointing east). At most one Q-Turner per row and per column; no "
-    "single arrow pointing off the board.",
+    "**Start.** Seats are numbered 1-4 on the board and drawn at random (in the terminal: in the "
+    "order named). Each tree starts standing on its player's corner: a1, d1, d4, a4 in seat order "
+    "(2 players: a1 and d4; 3: a1, d1, d4). Your **goal** is the opposite corner (it stays with "
+    "that corner when tiles move). The bot deals the tiles round robin from seat 1; then, from "
+    "seat 1, players take turns placing one: `Q@b2`, `D@b2n` (a double arrow on the north-south "
+    "line; `D@b2e` east-west), `A@b2e` (a single arrow pointing east). At most one Q-Turner per "
+    "row and per column; no single arrow pointing off the board.",
     "**A turn** (seat 1 first). The bot rolls a d6, your **points** for the turn, and the "
     "**Treehouse die**, whose face (TIP, AIM, SWAP, HOP, DIG or WILD) is your free action (below): "
     "`roll 4 hop`. Spend points on your own pieces, in any order:\n"

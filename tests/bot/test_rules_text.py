@@ -96,7 +96,7 @@ def _ice_turn_rolled(roll: str):
 
 def test_pach_ice_i_says_who_is_black_and_that_pieces_start_as_five_trees():
     text = RULES["pach-ice-i"]
-    assert "The bot draws who plays **Black** and who **White**; Black moves first." in text
+    assert "One player is **Black** and moves first, the other **White**" in text
     assert "start off the board in your **pad** as five trees" in text
     assert "A **tree** is a stack of a large, a medium on it and a small on top." in text
     state = engine.get_game("pach-ice-i").new_game(2)
