@@ -1,8 +1,10 @@
-"""The Ice-Turn board image (1100 x 780, fixed) and its alt text.
+"""The Ice-Turn board image (1000 x 1000, fixed) and its alt text.
 
 Layout (see :mod:`render.iceturn_layout`): a header bar (title, move number, round, whose turn
-and what they do); the 4x4 grid of tiles on the left, a1 at the bottom left, rank numbers
-left and file letters below; the panel on the right (:mod:`render.iceturn_panel`).
+and what they do); the 4x4 grid of tiles at the top left, a1 at the bottom left, rank numbers
+left and file letters below; the turn card and the shown turn's moves on the right
+(:mod:`render.iceturn_panel`), the players under the board (:mod:`render.iceturn_players`).
+Every text is at least 23 px: 10 px on a phone that shows the image 450 px wide.
 
 The tiles (:mod:`render.iceturn_tiles`) show their arrows by shape at their edges: a single
 arrow's one big head on the side it points to, a double arrow's line with a head at both ends,
@@ -15,9 +17,11 @@ Each seat's goal corner gets a frame in the seat's colour around the cell (it st
 corner when tiles move) and a flag with the seat number in the board's corner. The turn under
 way (or else the one before) is marked: numbered yellow arrows for steps, hops, digs, tips,
 swaps and reactions, yellow outlines on every cell a move touched, numbered as in the panel's
-list. The tile placed last is outlined (during the setup and at the first roll); during the
-reaction phase the tiles that can still react get white corner brackets. A stack of five or
-more covers its tile's north and south heads, so a small copy of the tile sits in its corner.
+list (each number's disc inside the tile the move started from). The tile placed last is
+outlined (during the setup and at the first roll); during the reaction phase the tiles that
+can still react get white corner brackets. A stack of five or more covers its tile's north
+and south heads, so a small copy of the tile sits in its corner. A nest is drawn as one (see
+:mod:`render.iceturn_pieces`), so that it never looks like a tree.
 
 The fixed part (background, frame, coordinates) is drawn once per theme and copied; the tiles
 are pasted from cached images. The PNG is a 256-colour palette image, as for Pach-Ice-i.
@@ -37,8 +41,9 @@ from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiec
 
 from . import iceturn_layout as lay
 from .common import Canvas, Point, display_names, downscale, encode_png, header_bar, turn_pill
-from .iceturn_panel import draw_log, draw_players, draw_turn_card
+from .iceturn_panel import draw_log, draw_turn_card
 from .iceturn_pieces import INK, TALL, draw_cell, extent
+from .iceturn_players import draw_players
 from .iceturn_tiles import corner_icon, paste_tiles
 from .iceturn_words import ShownTurn, alt_text_iceturn, last_placement, shown_turn
 from .iceturn_words import verb as verb_words
@@ -61,10 +66,10 @@ def _base(theme: Theme) -> Image.Image:
     canvas.rect(frame, fill=theme.board_edge, radius=10)
     for i in range(4):
         canvas.text(
-            (lay.file_x(i), lay.BOARD_B + lay.COORD_OUT), "abcd"[i], 24, theme.coordinates, "mm"
+            (lay.file_x(i), lay.BOARD_B + lay.COORD_OUT), "abcd"[i], 26, theme.coordinates, "mm"
         )
         canvas.text(
-            (lay.BOARD_X - lay.COORD_OUT, lay.rank_y(i)), str(i + 1), 24, theme.coordinates, "mm"
+            (lay.BOARD_X - lay.COORD_OUT, lay.rank_y(i)), str(i + 1), 26, theme.coordinates, "mm"
         )
     return canvas.image
 
@@ -82,7 +87,7 @@ def _canvas(theme: Theme) -> Canvas:
 
 # -- goals and marks on the tiles ------------------------------------------------------------
 
-FLAG = 40
+FLAG = 50
 """The legs of a goal's flag in its board corner."""
 
 
@@ -104,7 +109,7 @@ def _goal_flag(canvas: Canvas, theme: Theme, seat: int, cell: int) -> None:
     b = (cx, cy - sy * FLAG)
     canvas.polygon([corner, a, b], theme.seat(seat), INK, 2)
     label = (cx - sx * FLAG * 0.3, cy - sy * FLAG * 0.3)
-    canvas.text((label[0], label[1] + 1), str(seat + 1), 17, theme.seat_text, "mm", True)
+    canvas.text((label[0], label[1] + 1), str(seat + 1), lay.MIN_TEXT, theme.seat_text, "mm", True)
 
 
 def _outline(canvas: Canvas, theme: Theme, cell: int, colour: RGB) -> None:
@@ -162,7 +167,30 @@ def _corner_spot(cell: int) -> Point:
     board's corner (where a goal's flag may be)."""
     x0, y0, x1, _y1 = lay.tile_box(cell)
     top_left_is_board_corner = GRID.file(cell) == 0 and GRID.rank(cell) == 3
-    return (x1 - 22, y0 + 22) if top_left_is_board_corner else (x0 + 22, y0 + 22)
+    inset = DISC + 5
+    return (x1 - inset, y0 + inset) if top_left_is_board_corner else (x0 + inset, y0 + inset)
+
+
+DISC = 16
+"""A move number's disc radius on the board (its digit: 23 px)."""
+
+
+def _inside(spot: Point, cell: int) -> Point:
+    """``spot`` moved (if need be) so that a number's disc there is inside ``cell``'s tile."""
+    x0, y0, x1, y1 = lay.tile_box(cell)
+    inset = DISC + 4
+    return (min(max(spot[0], x0 + inset), x1 - inset), min(max(spot[1], y0 + inset), y1 - inset))
+
+
+def _free_spot(spot: Point, cell: int, taken: list[Point]) -> Point:
+    """Near ``spot`` inside ``cell``'s tile, clear of the discs already ``taken``."""
+    step = 2 * DISC + 4
+    for dx, dy in ((0, 0), (1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)):
+        for reach in (1, 2):
+            there = _inside((spot[0] + dx * step * reach, spot[1] + dy * step * reach), cell)
+            if all(math.dist(there, other) >= 2 * DISC + 2 for other in taken):
+                return there
+    return _inside(spot, cell)
 
 
 MIN_ARROW = 44
@@ -208,9 +236,10 @@ def _shift(lane, lanes: list) -> float:
 
 
 def _arrows(canvas: Canvas, theme: Theme, state, shown: ShownTurn) -> None:
-    """Over the pieces: an arrow per move that goes somewhere, numbered at its start (a move
-    that stays on its tile has its number in the tile's corner). Arrows along the same line
-    as earlier ones move aside."""
+    """Over the pieces: an arrow per move that goes somewhere, numbered at its start inside
+    the tile it starts from (a move that stays on its tile has its number in the tile's
+    corner). Arrows along the same line as earlier ones move aside; a number whose place is
+    taken moves to a free one in the same tile."""
     discs: list[tuple[int, Point]] = []
     lanes: list[tuple[bool, float, float, float, float]] = []
     for n, move in enumerate(shown.moves, 1):
@@ -219,8 +248,9 @@ def _arrows(canvas: Canvas, theme: Theme, state, shown: ShownTurn) -> None:
             cells = _cells_of(move)
             if not cells:
                 continue
-            spot = _corner_spot(cells[0])
+            home, spot = cells[0], _corner_spot(cells[0])
         else:
+            home = path[0]
             start, tip = _ends(state.cells, path)
             lane = _lane(start, tip)
             offset = _shift(lane, lanes)
@@ -229,20 +259,17 @@ def _arrows(canvas: Canvas, theme: Theme, state, shown: ShownTurn) -> None:
                 dx, dy = (0, offset) if lane[0] else (offset, 0)
                 start, tip = (start[0] + dx, start[1] + dy), (tip[0] + dx, tip[1] + dy)
             width = 4 if isinstance(move, React) else 6
-            if isinstance(move, Swap):  # heads at both ends, the number in the middle
+            if isinstance(move, Swap):  # heads at both ends
                 middle = ((start[0] + tip[0]) / 2, (start[1] + tip[1]) / 2)
                 canvas.arrow(middle, tip, theme.highlight, width, 18, theme.board_edge)
                 canvas.arrow(middle, start, theme.highlight, width, 18, theme.board_edge)
-                spot = middle
             else:
                 canvas.arrow(start, tip, theme.highlight, width, 18, theme.board_edge)
-                spot = start
-        while any(math.dist(spot, other) < 22 for _, other in discs):  # right, else down
-            x, y = spot
-            spot = (x + 24, y) if x + 24 < lay.BOARD_R else (x, y + 24)
+            spot = start
+        spot = _free_spot(spot, home, [other for _, other in discs])
         discs.append((n, spot))
     for n, spot in discs:
-        number_disc(canvas, theme, spot, n, 11)
+        number_disc(canvas, theme, spot, n, DISC)
 
 
 # -- the header ------------------------------------------------------------------------------

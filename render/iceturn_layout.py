@@ -1,58 +1,50 @@
-"""Where things are on the Ice-Turn image (1100 x 780, fixed).
+"""Where things are on the Ice-Turn image (1000 x 1000, fixed: square, so that every text can
+be at least MIN_TEXT px and still read at 10 px on a phone showing the image 450 px wide).
 
-The 4x4 grid of tiles fills the left of the image under the header, a1 at the bottom left as
-the rules name the cells (north = up = towards rank 4); rank numbers to its left, file letters
-below. The right column holds the panel's three cards: the turn (the dice, the points, the
-phase) or the result, the players (their goals and, during the setup, their hands of tiles),
-and the shown turn's moves (or, during the setup, what the tiles do).
+The 4x4 grid of tiles fills the top left under the header, a1 at the bottom left as the rules
+name the cells (north = up = towards rank 4); rank numbers to its left, file letters below.
+The right column holds the turn card (the dice, the points, the phase; the setup's progress;
+the result) and the shown turn's moves (or, before any, what the tiles reach); the strip under
+the board holds the players (their corners and pieces on the goal; during the setup their
+hands of tiles), two to a row.
 """
 
 from __future__ import annotations
 
 from engine.iceturn_board import GRID
 
-WIDTH, HEIGHT = 1100, 780
-HEADER = 64
+WIDTH, HEIGHT = 1000, 1000
+HEADER = 72
 MARGIN = 12
+MIN_TEXT = 23
+"""The smallest text on the image: 23 * 450 / 1000 = 10.35 px on a phone."""
 
-CELL = 154
+CELL = 160
 """A cell of the grid; its tile is inset by TILE_GAP on every side."""
 TILE_GAP = 4
 BOARD = CELL * 4
-BOARD_X = 54
-BOARD_Y = HEADER + 24
+BOARD_X = 46
+BOARD_Y = HEADER + 20
 BOARD_R = BOARD_X + BOARD
 BOARD_B = BOARD_Y + BOARD
 FRAME = 8
 """The dark frame around the grid."""
-COORD_OUT = 26
+COORD_OUT = 27
 """How far the coordinates' centres are from the board's edge."""
 
-PANEL_X = BOARD_R + FRAME + 22
+PANEL_X = BOARD_R + FRAME + 16
 PANEL_R = WIDTH - MARGIN
 CARDS_TOP = HEADER + 12
 CARDS_BOTTOM = HEIGHT - MARGIN
 GAP = 12
 
-TURN_CARD = (PANEL_X, CARDS_TOP, PANEL_R, CARDS_TOP + 176)
+TURN_CARD = (PANEL_X, CARDS_TOP, PANEL_R, CARDS_TOP + 350)
 """The roll, the Treehouse action, the points and the phase; the setup's progress; the result
 when the game is over."""
-PLAYERS_TOP = TURN_CARD[3] + GAP
-PLAYER_ROW = 36
-"""A player's row in the players' card during play; during the setup it is HAND_ROW."""
-HAND_ROW = 46
-
-
-def players_card(num_players: int, setup: bool) -> tuple[float, float, float, float]:
-    row = HAND_ROW if setup else PLAYER_ROW
-    return (PANEL_X, PLAYERS_TOP, PANEL_R, PLAYERS_TOP + 42 + row * num_players + 8)
-
-
-def log_card(num_players: int, setup: bool) -> tuple[float, float, float, float]:
-    """The shown turn's moves (or, during the setup, the tiles' legend): the rest of the
-    column."""
-    top = players_card(num_players, setup)[3] + GAP
-    return (PANEL_X, top, PANEL_R, CARDS_BOTTOM)
+LOG_CARD = (PANEL_X, TURN_CARD[3] + GAP, PANEL_R, CARDS_BOTTOM)
+"""The shown turn's moves, or what each kind of tile reaches."""
+PLAYERS_CARD = (MARGIN, BOARD_B + FRAME + 44, PANEL_X - GAP, CARDS_BOTTOM)
+"""The players, two to a row, under the board."""
 
 
 Point = tuple[float, float]

@@ -6,7 +6,11 @@
 - A standing piece or a stack stands on a dark plinth (so it never looks like a lying piece)
   and is drawn from the side as a column of layers, bottom at the bottom: each piece is a band
   as wide as its size (small narrow, large wide) in its owner's colour with the seat number and
-  its pips, and the top piece ends in the pyramid's point. Stacks of up to eight fit a tile.
+  its pips, and the top piece ends in the pyramid's point. However tall, a stack stays inside
+  its tile with the tile's face showing around it (its bands grow thinner).
+- A nest (one player's small, medium and large, small at the bottom: what wins on the goal)
+  is drawn as the real pieces stand, the large one over the others, with a NEST tag, so that
+  it never looks like a tree (the start: large at the bottom).
 """
 
 from __future__ import annotations
@@ -14,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from engine.iceturn_pieces import Cell
+from engine.iceturn_pieces import Cell, is_nest
 
 from . import iceturn_layout as lay
-from .common import Canvas, Point
+from .common import Canvas, Point, tag
 from .theme import RGB, Theme, mix
 
 LENGTH = {1: 0.41, 2: 0.5, 3: 0.6}
@@ -76,15 +80,23 @@ def lying_piece(
     row = (base[0] + ux * length * 0.15, base[1] + uy * length * 0.15)
     _pips(canvas, row, size, (px, py), pip_r * 2.7, pip_r)
     label = (base[0] + ux * length * 0.42, base[1] + uy * length * 0.42)
-    canvas.text((label[0], label[1] + 1), str(owner + 1), 19, INK, "mm", bold=True)
+    canvas.text((label[0], label[1] + 1), str(owner + 1), NUMBER, INK, "mm", bold=True)
 
 
-PLINTH_PAD = 6
+NUMBER = lay.MIN_TEXT
+"""A piece's seat number (10 px on a phone)."""
+PLINTH_PAD = 4
+MARGIN = 5
+"""The tile's face shows at least this much around a stack's plinth, however tall."""
 TALL = 5
 """From this many pieces a stack covers its tile's north and south heads (a small copy of
 the tile goes in its corner then)."""
 TOP = 2.1
-"""The top piece of a stack: a band and the pyramid's point, this many bands high."""
+"""The top piece of a stack: a band and the pyramid's point, this many bands high (a tall
+stack's top piece has a lower point: TALL_TOP)."""
+TALL_TOP = 1.25
+BAND = 26.0
+"""A piece's band in a short stack; a tall one's bands are as high as the tile allows."""
 TAPER = 0.1
 """Each band narrows upwards by this much of its width, like the pyramid it is a slice of."""
 
@@ -92,7 +104,8 @@ TAPER = 0.1
 def stack_height(count: int) -> float:
     """The room a stack of ``count`` may take: most of a tile's middle, all of it when tall
     (the tile's north and south heads are then hidden; its east and west ones still show)."""
-    return lay.CELL * (0.64 if count < TALL else 0.84)
+    inside = lay.CELL - 2 * lay.TILE_GAP - 2 * MARGIN - 2 * PLINTH_PAD
+    return lay.CELL * 0.66 if count < TALL else inside
 
 
 class Band(NamedTuple):
@@ -112,8 +125,9 @@ def stack_layout(
 ) -> tuple[tuple[float, float, float, float], list[Band]]:
     """Where a stack goes around ``centre``: its plinth's box and its bands, bottom first."""
     count = len(pieces)
-    band = min(24.0, stack_height(count) / (count - 1 + TOP))
-    height = band * (count - 1 + TOP)
+    top = TOP if count < TALL else TALL_TOP
+    band = min(BAND, stack_height(count) / (count - 1 + top))
+    height = band * (count - 1 + top)
     widest = max(BAND_WIDTH[size] for _, size in pieces) * lay.CELL
     x, y = centre
     bottom = y + height / 2
@@ -123,7 +137,7 @@ def stack_layout(
     base = bottom
     for i, (owner, size) in enumerate(pieces):
         top = i == count - 1
-        h = band * TOP if top else band
+        h = band * (TOP if count < TALL else TALL_TOP) if top else band
         bands.append(Band(owner, size, x, base, h, BAND_WIDTH[size] * lay.CELL, top))
         base -= h
     return plinth, bands
@@ -139,7 +153,8 @@ def extent(here: Cell, direction: tuple[float, float]) -> float:
         along, across = length / 2, length * BASE / 2
         hx, hy = (across, along) if here.facing in (0, 2) else (along, across)
     else:
-        x0, y0, x1, y1 = stack_layout((0, 0), here.pieces)[0]
+        nested = is_nest(here, here.pieces[0][0])
+        x0, y0, x1, y1 = nest_box((0, 0)) if nested else stack_layout((0, 0), here.pieces)[0]
         hx, hy = max(-x0, x1), max(-y0, y1)
     return hx if abs(direction[0]) > abs(direction[1]) else hy
 
@@ -157,7 +172,7 @@ def standing(canvas: Canvas, theme: Theme, centre: Point, pieces: Sequence[tuple
         radius=8,
     )
     band = bands[0].height if len(bands) > 1 else bands[0].height / TOP
-    font = max(14.0, min(18.0, band * 0.8))
+    font = NUMBER
     pip_r = max(2.2, min(3.4, band * 0.14))
     for b in bands:
         x, y, h, w = b.x, b.base, b.height, b.width
@@ -187,6 +202,52 @@ def standing(canvas: Canvas, theme: Theme, centre: Point, pieces: Sequence[tuple
         _pips(canvas, (pips_from + room_x / 2, mid), b.size, (1, 0), spacing, pip_r)
 
 
+# -- a nest ----------------------------------------------------------------------------------
+
+NEST_BASE = 26
+"""How far below the tile's middle a nest's base line is (its tag goes under it)."""
+NEST_SIDE = {3: (112.0, 88.0), 2: (80.0, 63.0), 1: (50.0, 40.0)}
+"""A nested pyramid's base width and height, by size."""
+NEST_TAG = 48
+"""How far below the tile's middle the NEST tag's middle is."""
+
+
+def nest_box(centre: Point) -> tuple[float, float, float, float]:
+    """The plinth behind a nest: the large pyramid and the NEST tag under it."""
+    x, y = centre
+    width, height = NEST_SIDE[3]
+    top = y + NEST_BASE - height - 7
+    bottom = y + NEST_TAG + lay.MIN_TEXT * 1.45 / 2 + 5
+    return (x - width / 2 - 9, top, x + width / 2 + 9, bottom)
+
+
+def nest(canvas: Canvas, theme: Theme, centre: Point, owner: int) -> None:
+    """A nest, as the real pieces stand: the large pyramid over the medium over the small
+    (drawn as one big pyramid with the two smaller ones' outlines inside, the seat number in
+    the small one), on a plinth with a NEST tag, so that it never looks like a tree (large at
+    the bottom, a stepped tower)."""
+    x, y = centre
+    canvas.rect(
+        nest_box(centre),
+        fill=mix(theme.board_edge, (0x2A, 0x33, 0x3E), 0.5),
+        outline=INK,
+        width=1.5,
+        radius=8,
+    )
+    base = y + NEST_BASE
+    colour = theme.seat(owner)
+    for size, darker in ((3, 0.0), (2, 0.16), (1, 0.32)):
+        width, height = NEST_SIDE[size]
+        apex, left, right = (x, base - height), (x - width / 2, base), (x + width / 2, base)
+        canvas.polygon([left, (x, base), apex], mix(lit(colour), INK, darker))
+        canvas.polygon([(x, base), right, apex], mix(shaded(colour), INK, darker))
+        canvas.polygon([left, right, apex], None, INK, 2.4 if size == 3 else 2)
+    canvas.text((x, base - 13), str(owner + 1), NUMBER, INK, "mm", bold=True)
+    label = "NEST"
+    width = canvas.text_width(label, lay.MIN_TEXT, bold=True) + lay.MIN_TEXT
+    tag(canvas, theme, (x - width / 2, y + NEST_TAG), label, theme.text, lay.MIN_TEXT)
+
+
 def draw_cell(canvas: Canvas, theme: Theme, cell: int, here: Cell) -> None:
     """The pieces on one cell (nothing when it is empty)."""
     if not here.pieces:
@@ -194,5 +255,7 @@ def draw_cell(canvas: Canvas, theme: Theme, cell: int, here: Cell) -> None:
     if here.lying:
         owner, size = here.pieces[0]
         lying_piece(canvas, theme, lay.centre(cell), owner, size, here.facing)
+    elif is_nest(here, here.pieces[0][0]):
+        nest(canvas, theme, lay.centre(cell), here.pieces[0][0])
     else:
         standing(canvas, theme, lay.centre(cell), here.pieces)
