@@ -8,6 +8,7 @@ import discord
 
 from engine.core import option_text
 from engine.iceturn_setup import hand_words
+from render.pachisi_words import hs_words
 
 from .records import Challenge, GameRecord, Player
 from .turn_timer import deadline, timer_minutes
@@ -76,13 +77,14 @@ def status_line(record: GameRecord) -> str:
 
 def report_lines(record: GameRecord, names: list[str], star: str = "*") -> list[str]:
     """A game's final report, where it has one (Pachisi): every player in order with the
-    score ``H-S``, ``*`` after a place drawn at random, "(left)" for a player who left."""
+    score ``H / S`` (``hs_words``), ``*`` after a place drawn at random, "(left)" for a player
+    who left."""
     report = getattr(record.state, "report", None)
     if report is None or record.state.outcome is None:
         return []
     rows = report()
     lines = [
-        f"{r.place}. {names[r.seat]} {r.home}-{r.steps}{star if r.random else ''}"
+        f"{r.place}. {names[r.seat]} {hs_words(r.home, r.steps)}{star if r.random else ''}"
         f"{' (left)' if r.left else ''}"
         for r in rows
     ]

@@ -1,4 +1,5 @@
-"""Why a Pachisi move cannot be played: the messages a player sees for a refused move."""
+"""Pachisi in words, inside the engine: the messages a player sees for a refused move, and a
+score written ``H / S`` (the one function every image, chat message and terminal line uses)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,11 @@ from .pachisi_play import STEP_TEXT
 
 if TYPE_CHECKING:
     from .pachisi_state import PachisiState
+
+
+def hs_text(home: int, steps: int) -> str:
+    """A score: pawns HOME, then steps, ``H / S``: ``2 / 71``, ``0 / -20``."""
+    return f"{home} / {steps}"
 
 
 def explain(self: PachisiState, text: str) -> str:

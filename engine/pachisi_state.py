@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from .core import DiceTurnState, Game, Move, Outcome
 from .pachisi_board import HOME, NEST, arms, steps
-from .pachisi_explain import explain
+from .pachisi_explain import explain, hs_text
 from .pachisi_moves import ONE_DIE, REMOVES, ROLL_TEXT, TWO_DICE, UNDO, Remove, Roll, Undo
 from .pachisi_play import Node, RollPlay, Table
 from .pachisi_report import ReportRow, report
@@ -115,8 +115,7 @@ class PachisiState(DiceTurnState):
         return sum(r == HOME for r in mine), sum(steps(r) for r in mine)
 
     def score_text(self, seat: int) -> str:
-        home, total = self.score(seat)
-        return f"{home}-{total}"
+        return hs_text(*self.score(seat))
 
     def report(self) -> list[ReportRow]:
         """Every player from first to last (see :mod:`engine.pachisi_report`)."""

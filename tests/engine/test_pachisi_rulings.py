@@ -356,7 +356,7 @@ def test_roll_chance_outcomes_are_two_dice():
 
 def test_score_and_the_final_report():
     s = position(3, {0: [HOME, HOME, HOME, 68], 1: [HOME, 30, NEST, NEST], 2: [HOME, 30, NEST]})
-    assert s.score_text(0) == "3-281" and s.score_text(1) == "1-91"
+    assert s.score_text(0) == "3 / 281" and s.score_text(1) == "1 / 91"
     s = s.apply("roll 3 6").apply("4+3")
     report = s.report()
     assert report[0].seat == 0 and report[0].home == 4
