@@ -30,12 +30,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.pachisi_board import HOME, HOME_PATH, NEST, SAFE, entry
+from engine.pachisi_board import HOME, HOME_PATH, NEST, SAFE, TRACK, entry
 
 from . import pachisi_layout as lay
 from .common import SCALE, Canvas, display_names
-from .pachisi_panel import SHAPES, draw_panel, token
-from .pachisi_words import alt_text_pachisi, score_words
+from .pachisi_panel import NAME, SHAPES, TEXT, chip, draw_panel, token
+from .pachisi_words import alt_text_pachisi, score_words, teams
 from .theme import DEFAULT_THEME, RGB, Theme, mix
 
 __all__ = ["SHAPES", "alt_text_pachisi", "render_pachisi"]
@@ -53,6 +53,19 @@ def _safe_mark(draw: ImageDraw.ImageDraw, centre, colour: RGB, classic: bool) ->
     else:  # the circles of the online board
         r = (lay.CELL / 2 - 5) * SCALE
         draw.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=3 * SCALE // 2)
+
+
+def _entry_arrow(canvas: Canvas, centre, towards, colour: RGB) -> None:
+    """A small arrowhead on an entry square, pointing the way pawns go from it (so "3 past
+    Ann's entry" can be counted on the image)."""
+    (x, y), (tx, ty) = centre, towards
+    length = math.hypot(tx - x, ty - y)
+    dx, dy = (tx - x) / length, (ty - y) / length
+    tip = (x + dx * 9, y + dy * 9)
+    back = (x - dx * 6, y - dy * 6)
+    canvas.polygon(
+        [tip, (back[0] - dy * 8, back[1] + dx * 8), (back[0] + dy * 8, back[1] - dx * 8)], colour
+    )
 
 
 @lru_cache(maxsize=16)
@@ -89,15 +102,22 @@ def _board_base(theme: Theme, arms: tuple[int, ...], classic: bool) -> Image.Ima
     e = 4
     canvas.rect((b0 - e, lay.BOARD_Y - e, b1 + e, lay.BOARD_Y + lay.BOARD + e), theme.board_edge)
     canvas.rect((lay.BOARD_X - e, c0 - e, lay.BOARD_X + lay.BOARD + e, c1 + e), theme.board_edge)
-    entries = {entry(arm): theme.seat(seat) for arm, seat in seat_at.items()}
     mark = mix(theme.board_light, theme.text, 0.45)
     safe_fill = mix(theme.board_light, theme.board_dark, 0.55)
+    # every entry square is marked (and named in the words): in its player's colour, or
+    # plainly lighter on an arm where nobody sits
+    entries = {entry(arm): mix(theme.board_light, theme.text, 0.35) for arm in range(4)}
+    entries.update({entry(arm): theme.seat(seat) for arm, seat in seat_at.items()})
     for sq, centre in lay.loop_cells():
         x0, y0, x1, y1 = lay.cell_box(centre)
         box = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
         if sq in entries:
             canvas.rect(box, fill=mix(theme.board_light, entries[sq], 0.7))
-            _safe_mark(canvas.draw, centre, mix(entries[sq], theme.board_edge, 0.55), classic)
+            edge = mix(entries[sq], theme.board_edge, 0.55)
+            # under the arrow, a classic X is drawn faint so the two do not merge
+            faint = mix(mix(theme.board_light, entries[sq], 0.7), edge, 0.45)
+            _safe_mark(canvas.draw, centre, faint if classic else edge, classic)
+            _entry_arrow(canvas, centre, lay.loop_centre((sq + 1) % TRACK), edge)
         elif sq in SAFE:
             canvas.rect(box, fill=safe_fill)
             _safe_mark(canvas.draw, centre, mark, classic)
@@ -176,9 +196,10 @@ def _draw_pawns(canvas: Canvas, theme: Theme, state, places: Where, squares) -> 
     for who, (centre, r) in places.items():
         if who in crowded:
             continue
+        home = r == lay.HOME_R  # HOME pawns are small and carry no number
         if who in ringed:
-            _halo(canvas, theme, centre, r, ringed[who])
-        token(canvas, theme, centre, r, who[0], str(who[1]), 14.5 if r == lay.HOME_R else None)
+            _halo(canvas, theme, centre, r, ringed[who], 4 if home else 6)
+        token(canvas, theme, centre, r, who[0], "" if home else str(who[1]), max(TEXT, r * 1.3))
     # two pawns on a square go on top of their neighbours; a light outline joins a blockade
     for (x, y), group in squares.items():
         if len(group) < 2:
@@ -195,7 +216,7 @@ def _draw_pawns(canvas: Canvas, theme: Theme, state, places: Where, squares) -> 
             centre, r = places[seat, pawn]
             # the next pawn overlaps this one's right edge: its number moves left a little
             dx = -2.5 if j < len(group) - 1 else 0
-            token(canvas, theme, centre, r, seat, str(pawn), r * 1.5, dx)
+            token(canvas, theme, centre, r, seat, str(pawn), TEXT, dx)
 
 
 # -- the last move ---------------------------------------------------------------------------
@@ -235,10 +256,10 @@ def halos(state) -> dict[tuple[int, int], str]:
     return out
 
 
-def _halo(canvas: Canvas, theme: Theme, centre, r: float, kind: str) -> None:
+def _halo(canvas: Canvas, theme: Theme, centre, r: float, kind: str, ring: float = 6) -> None:
     colour = theme.highlight if kind == "move" else theme.capture
-    canvas.circle(centre, r + 7.5, fill=theme.board_edge)
-    canvas.circle(centre, r + 6, fill=colour)
+    canvas.circle(centre, r + ring + 1.5, fill=theme.board_edge)
+    canvas.circle(centre, r + ring, fill=colour)
 
 
 def _draw_last_move(canvas: Canvas, theme: Theme, state, places, above: bool) -> None:
@@ -274,16 +295,25 @@ def _draw_last_move(canvas: Canvas, theme: Theme, state, places, above: bool) ->
 
 
 def _draw_corner_labels(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
-    """Each player's name and score (not during the roll-off) at the outer edge of their nest's
-    corner."""
+    """Each player's name and score ``H / S`` (not during the opening roll) at the outer edge
+    of their nest's corner, with the team (T1, T2) when partners play; the corner of the
+    player to act gets a thick outline in their colour."""
+    team_of = {s: t for t, team in enumerate(teams(state)) for s in team}
+    partners = bool(state.options.get("partners"))
     for seat, arm in enumerate(state.arms):
         _x, y = lay.label_point(arm)
-        x0, _, x1, _ = lay.corner_box(arm)
+        x0, y0, x1, y1 = lay.corner_box(arm)
+        if state.phase != "over" and seat == state.seat:
+            box = (x0 + 7, y0 + 7, x1 - 7, y1 - 7)
+            canvas.rect(box, outline=theme.seat(seat), width=6, radius=20)
         sw = 0.0
         if state.phase != "rolloff":
-            sw = canvas.text((x1 - 26, y), score_words(state, seat), 22, theme.text, "rm", True)
-        room = x1 - 26 - sw - 14 - (x0 + 26)
-        canvas.text((x0 + 26, y), names[seat], 22, theme.text, "lm", bold=True, max_width=room)
+            sw = canvas.text((x1 - 24, y), score_words(state, seat), NAME, theme.text, "rm", True)
+        x = x0 + 24
+        if partners:
+            x += chip(canvas, theme, (x, y), f"T{team_of[seat] + 1}", theme.text_dim, TEXT) + 8
+        room = x1 - 24 - sw - 14 - x
+        canvas.text((x, y), names[seat], NAME, theme.text, "lm", bold=True, max_width=room)
 
 
 # -- the image -------------------------------------------------------------------------------

@@ -27,18 +27,25 @@ BOARD = CELL * GRID
 PANEL_X, PANEL_R = BOARD_X + BOARD + 16, WIDTH - 10
 PANEL_TOP, PANEL_BOTTOM = BOARD_Y, HEIGHT - 10
 
-PAWN_R = 16.5
+PAWN_R = 17
 """A lone pawn's radius on a square."""
-PAIR_R = 12.5
+PAIR_R = 13
 """The radius of each of two pawns sharing a square."""
-PAIR_DX = 10
+PAIR_DX = 10.5
 """How far each of two pawns sharing a square sits from the square's centre."""
 NEST_R = 23
 """A pawn's radius in the nest."""
 NEST_GAP = 62
 """Between the centres of neighbouring nest slots."""
-HOME_R = 10.5
-"""A pawn's radius in the centre (HOME)."""
+HOME_R = 8.5
+"""A pawn's radius in the centre (HOME), where pawns carry no number (they never move again)."""
+HOME_ALONG = 24
+"""Between neighbouring HOME pawns of one seat: more than the widest shape (a hexagon, 1.1 x
+its outer radius each side), so they never overlap."""
+HOME_UP = 28
+"""From the row of three HOME pawns to the fourth, above it: more than a diamond is tall."""
+HOME_BASE = 14
+"""From the base of a centre triangle to its row of HOME pawns."""
 
 Point = tuple[float, float]
 
@@ -101,12 +108,16 @@ def home_triangle(arm: int) -> list[Point]:
 
 def home_slot(arm: int, index: int, count: int = 4) -> Point:
     """Where HOME pawn ``index`` (0-based) of the ``count`` HOME pawns of the seat at ``arm``
-    is drawn: in a row along the base of its centre triangle, centred."""
-    spacing = 2 * HOME_R + 1.5
-    if arm in (1, 2):  # so that on screen they read left to right, top to bottom
-        index = count - 1 - index
-    x = 9.5 + (index - (count - 1) / 2) * spacing / CELL
-    y = 11 - (HOME_R + 6.5) / CELL
+    is drawn: up to three in a row along the base of its centre triangle, centred, and the
+    fourth above the middle one (a pyramid that fits the triangle; none overlap)."""
+    row = min(count, 3)
+    if index < 3:
+        if arm in (1, 2):  # so that on screen they read left to right, top to bottom
+            index = row - 1 - index
+        x = 9.5 + (index - (row - 1) / 2) * HOME_ALONG / CELL
+        y = 11 - HOME_BASE / CELL
+    else:
+        x, y = 9.5, 11 - (HOME_BASE + HOME_UP) / CELL
     return px(turn((x, y), arm))
 
 

@@ -1,6 +1,7 @@
 """The Pachisi pieces (a seat's pawn token, dice) and the image's side panel: the title and
-rule set, whose turn, the dice or the roll-off's throws, bonuses, each player's score (teams
-with partners), the final report and banner, and the last move in words.
+rule set, whose turn, the dice or the opening roll's throws, bonuses, the final report and
+banner, and the last move in words. Each player's name and score are at their nest (see
+:mod:`render.pachisi`). No text is smaller than ``TEXT``.
 """
 
 from __future__ import annotations
@@ -8,20 +9,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.pachisi_board import HOME, NEST
-
 from . import pachisi_layout as lay
-from .common import Canvas, banner, card, heading
+from .common import Canvas, card, heading
 from .pachisi_words import (
     dice_status,
+    doublet_words,
     hs_words,
     last_move_words,
     last_roller,
+    opening_roll_words,
     penalty,
-    play_order,
     rolloff_throws,
-    score_words,
-    teams,
 )
 from .theme import RGB, Theme, mix
 
@@ -138,40 +136,68 @@ def wrap(canvas: Canvas, text: str, size: float, width: float, lines: int) -> li
 
 # -- the panel's parts -----------------------------------------------------------------------
 
+TEXT = 25
+"""The smallest text on the image: 10.2 px when a phone shows it 450 px wide (so at least 10;
+see tests/render/phone.py)."""
+NAME = 27
+TITLE = 34
+LINE = 31
+"""Between two lines of ``TEXT``."""
+DOT = "  \N{MIDDLE DOT}  "
+
+
+def _heading(canvas: Canvas, theme: Theme, xy, text: str) -> float:
+    return heading(canvas, theme, xy, text, TEXT)
+
 
 def _title(canvas: Canvas, theme: Theme, state) -> float:
     x, r = lay.PANEL_X, lay.PANEL_R
-    canvas.text((x + 2, 32), "Pachisi", 32, theme.text, "lm", bold=True)
-    canvas.text((r, 32), f"move {len(state.history)}", 18, theme.text_dim, "rm")
+    canvas.text((x + 2, 30), "Pachisi", TITLE, theme.text, "lm", bold=True)
+    canvas.text((r, 32), f"move {len(state.history)}", TEXT, theme.text_dim, "rm")
     rules = "Online rules" if state.options["rules"] == "online" else "Classic rules"
-    extras = [f"{state.num_players} players"]
+    extras = []
     if state.options.get("partners"):
         extras.append("partners")
     if not state.options.get("blockades", True):
         extras.append("no blockades")
-    line = "  \N{MIDDLE DOT}  ".join([rules, *extras])
-    canvas.text((x + 2, 66), line, 18, theme.text_dim, "lm", max_width=r - x - 4)
-    return 84
+    line = DOT.join([rules, *extras])
+    players = f"{line}{DOT}{state.num_players} players"
+    if canvas.text_width(players, TEXT) <= r - x - 4:
+        line = players
+    lines = wrap(canvas, line, TEXT, r - x - 4, 2)
+    for i, text in enumerate(lines):
+        canvas.text((x + 2, 68 + LINE * i), text, TEXT, theme.text_dim, "lm")
+    return 68 + LINE * (len(lines) - 1) + 22
+
+
+def _over_banner(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
+    x0, x1 = lay.PANEL_X, lay.PANEL_R
+    winners = state.outcome.winners
+    who = " & ".join(names[s] for s in winners)
+    title = f"{who} win{'' if len(winners) > 1 else 's'}!"
+    reason = f"{state.outcome.reason[0].upper()}{state.outcome.reason[1:]}"
+    lines = wrap(canvas, reason, TEXT, x1 - x0 - 32, 2)
+    bottom = top + 62 + LINE * len(lines)
+    fill = theme.seat(winners[0])
+    canvas.rect((x0, top, x1, bottom), fill=fill, outline=theme.board_edge, width=2, radius=14)
+    cx = (x0 + x1) / 2
+    canvas.text((cx, top + 30), title, 30, theme.banner_text, "mm", True, x1 - x0 - 32)
+    for i, line in enumerate(lines):
+        canvas.text((cx, top + 66 + LINE * i), line, TEXT, theme.banner_text, "mm")
+    return bottom
 
 
 def _turn(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     x0, x1 = lay.PANEL_X, lay.PANEL_R
     if state.phase == "over":
-        winners = state.outcome.winners
-        who = " & ".join(names[s] for s in winners)
-        title = f"{who} win{'' if len(winners) > 1 else 's'}!"
-        detail = f"{state.outcome.reason[0].upper()}{state.outcome.reason[1:]}"
-        box = (x0, top, x1, top + 78)
-        banner(canvas, theme, box, title, detail, theme.seat(winners[0]), 26, 18)
-        return top + 78
+        return _over_banner(canvas, theme, state, names, top)
     seat = state.seat
-    bottom = top + 78
+    bottom = top + 86
     card(canvas, theme, (x0, top, x1, bottom), accent=theme.seat(seat))
-    token(canvas, theme, (x0 + 30, top + 28), 13, seat)
-    room = x1 - x0 - 70
-    canvas.text((x0 + 54, top + 29), names[seat], 24, theme.text, "lm", True, room)
+    token(canvas, theme, (x0 + 30, top + 29), 14, seat)
+    canvas.text((x0 + 56, top + 30), names[seat], NAME, theme.text, "lm", True, x1 - x0 - 72)
     if state.phase == "rolloff":
-        verb = "to throw for the first turn"
+        verb = "to throw (opening roll)"
     elif state.phase == "roll":
         verb = "to roll again" if state.doublets else "to roll"
     else:
@@ -179,178 +205,141 @@ def _turn(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
         colour = state.moving_colour
         if colour != seat:
             verb = f"to move {names[colour]}'s pawns"
-    canvas.text((x0 + 18, top + 60), verb, 20, theme.text_dim, "lm", max_width=x1 - x0 - 36)
+    canvas.text((x0 + 18, top + 64), verb, TEXT, theme.text_dim, "lm", max_width=x1 - x0 - 32)
     return bottom
 
 
 def _rolloff(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
+    """The opening roll: its rule, a tie, and each player's throw."""
     x0, x1 = lay.PANEL_X, lay.PANEL_R
     x = x0 + 18
-    bottom = top + 124
-    card(canvas, theme, (x0, top, x1, bottom))
-    heading(canvas, theme, (x, top + 30), "Roll-off")
     online = state.options["rules"] == "online"
     rule = "Highest die starts" if online else "Lowest total of two dice starts"
-    canvas.text((x, top + 58), rule, 20, theme.text, "lm", max_width=x1 - x - 16)
+    lines = wrap(canvas, rule, TEXT, x1 - x - 14, 2)
     if len(state.contenders) < state.num_players:
         tied = " & ".join(names[s] for s in state.contenders)
-        lines = wrap(canvas, f"Tied: {tied} throw again", 20, x1 - x - 16, 2)
-    else:
-        lines = ["Each player throws once"]
-    for i, line in enumerate(lines):
-        canvas.text((x, top + 86 + 25 * i), line, 20, theme.text_dim, "lm")
-    return bottom
+        lines += wrap(canvas, f"Tied: {tied} throw again", TEXT, x1 - x - 14, 2)
+    row = 48
+    height = 50 + LINE * len(lines) + row * state.num_players
+    card(canvas, theme, (x0, top, x1, top + height))
+    _heading(canvas, theme, (x, top + 34), "Opening roll")
+    y = top + 62
+    for line in lines:
+        canvas.text((x, y), line, TEXT, theme.text, "lm")
+        y += LINE
+    y += row / 2 - LINE / 2 + 2
+    for seat, (throw, status) in enumerate(rolloff_throws(state)):
+        token(canvas, theme, (x0 + 30, y), 13, seat)
+        right = x1 - 14
+        if throw:
+            for i, value in enumerate(reversed(throw)):
+                die(canvas, theme, (right - 18 - i * 44, y), 36, value, status)
+            right -= 44 * len(throw)
+        else:
+            right -= canvas.text((right, y), "to throw", TEXT, theme.text_dim, "rm")
+        canvas.text((x0 + 54, y), names[seat], TEXT, theme.text, "lm", True, right - 12 - x0 - 54)
+        y += row
+    return top + height
 
 
 def _dice(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     x0, x1 = lay.PANEL_X, lay.PANEL_R
     x = x0 + 18
+    room = x1 - x - 14
     roller = last_roller(state)
-    if roller is None:  # the roll-off is over, nobody has rolled yet
-        bottom = top + 96
+    if roller is None:  # the opening roll is over, nobody has rolled yet
+        text = opening_roll_words(state, names) or f"{names[state.seat]} won the opening roll."
+        lines = wrap(canvas, f"{text[:-1]} and rolls first.", TEXT, room, 3)
+        bottom = top + 52 + LINE * len(lines)
         card(canvas, theme, (x0, top, x1, bottom))
-        heading(canvas, theme, (x, top + 30), "Dice")
-        text = f"{names[state.seat]} won the roll-off and rolls first."
-        for i, line in enumerate(wrap(canvas, text, 20, x1 - x - 16, 2)):
-            canvas.text((x, top + 58 + 25 * i), line, 20, theme.text, "lm")
+        _heading(canvas, theme, (x, top + 34), "Dice")
+        for i, line in enumerate(lines):
+            canvas.text((x, top + 64 + LINE * i), line, TEXT, theme.text, "lm")
         return bottom
     notes = []
     if state.fourteen:
         notes.append("a 14: four parts")
     if state.doublets:
-        notes.append(f"doublet {state.doublets}")
+        notes.append(doublet_words(state.doublets))
     chips = [(f"+{b} to take", theme.highlight) for b in state.bonuses]
     chips += [(f"+{b} lost", theme.text_dim) for b in state.lost_bonuses]
-    bottom = top + 128 + (26 if notes else 0) + (30 if chips else 0)
-    card(canvas, theme, (x0, top, x1, bottom))
-    label = "Dice" if state.phase == "play" else "Last roll"
-    w = heading(canvas, theme, (x, top + 30), label)
-    if state.phase != "play":
-        room = x1 - 16 - (x + w + 10)
-        canvas.text((x + w + 10, top + 30), names[roller], 18, theme.text_dim, "ls", True, room)
-    statuses = dice_status(state)
-    size, gap = (46, 14) if len(statuses) == 2 else (44, 10)
-    cy = top + 66
-    for i, (value, status) in enumerate(statuses):
-        die(canvas, theme, (x + size / 2 + i * (size + gap), cy), size, value, status)
     left = " ".join(map(str, sorted(state.remaining)))
-    if penalty(state):
-        line = "Third doublet: no move"
-    elif state.phase == "play":
+    if state.phase == "play":
         line = f"To play: {left}" if left else "Dice done: take the bonus"
     elif state.forfeited:
         line = "Forfeited: " + " ".join(map(str, state.forfeited))
     else:
         line = "All played"
-    if state.phase == "roll" and state.doublets:
+    if state.phase == "roll" and state.doublets and not penalty(state):
         line += ", roll again"
-    y = top + 110
-    canvas.text((x, y), line, 20, theme.text, "lm", max_width=x1 - x - 16)
-    if notes:
-        y += 26
-        text = "  \N{MIDDLE DOT}  ".join(notes)
-        canvas.text((x, y), text, 18, theme.highlight, "lm", True, x1 - x - 16)
+    lines = wrap(canvas, line, TEXT, room, 2)
+    if penalty(state):
+        lines = ["3rd doublet in a row,", "so no move"]
+    bottom = top + 111 + LINE * (len(lines) + len(notes)) + (46 if chips else 0)
+    card(canvas, theme, (x0, top, x1, bottom))
+    label = "Dice" if state.phase == "play" else "Last roll"
+    w = _heading(canvas, theme, (x, top + 34), label)
+    if state.phase != "play":
+        right = x1 - 14 - (x + w + 12)
+        canvas.text((x + w + 12, top + 34), names[roller], TEXT, theme.text_dim, "ls", True, right)
+    statuses = dice_status(state)
+    size, gap = (48, 14) if len(statuses) == 2 else (46, 12)
+    for i, (value, status) in enumerate(statuses):
+        die(canvas, theme, (x + size / 2 + i * (size + gap), top + 74), size, value, status)
+    y = top + 124
+    for i, text in enumerate(lines):
+        canvas.text((x, y + LINE * i), text, TEXT, theme.text, "lm")
+    y += LINE * (len(lines) - 1)
+    for note in notes:
+        y += LINE
+        canvas.text((x, y), note, TEXT, theme.highlight, "lm", True, room)
     cx = x
     for text, fill in chips:
-        cx += chip(canvas, theme, (cx, y + 29), text, fill, 17) + 8
+        cx += chip(canvas, theme, (cx, y + 40), text, fill, TEXT) + 8
     return bottom
-
-
-def _players(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
-    x0, x1 = lay.PANEL_X, lay.PANEL_R
-    row = 60
-    height = row * state.num_players + 12
-    card(canvas, theme, (x0, top, x1, top + height))
-    team_of = {s: t for t, team in enumerate(teams(state)) for s in team}
-    partners = bool(state.options.get("partners"))
-    y = top + 6
-    # the roll-off goes in seat order, play in turn order
-    order = range(state.num_players) if state.phase == "rolloff" else play_order(state)
-    for seat in order:
-        team = team_of[seat] if partners else None
-        _player_row(canvas, theme, state, names, seat, team, (x0, y, x1, y + row))
-        y += row
-    return top + height
-
-
-def _player_row(canvas, theme, state, names, seat, team, box) -> None:
-    x0, y0, x1, y1 = box
-    my = (y0 + y1) / 2
-    if state.phase != "over" and seat == state.seat:
-        canvas.rect((x0 + 6, y0 + 6, x0 + 11, y1 - 6), fill=theme.seat(seat), radius=2)
-    token(canvas, theme, (x0 + 34, my), 13, seat)
-    name_x = x0 + 58
-    if state.phase == "rolloff":
-        throw, status = rolloff_throws(state)[seat]
-        right = x1 - 16
-        if throw:
-            for i, value in enumerate(reversed(throw)):
-                die(canvas, theme, (right - 17 - i * 42, my), 34, value, status)
-            right -= 42 * len(throw)
-        else:
-            right -= canvas.text((right, my), "to throw", 18, theme.text_dim, "rm")
-        room = right - 12 - name_x
-        canvas.text((name_x, my), names[seat], 22, theme.text, "lm", True, room)
-        return
-    sw = canvas.text((x1 - 16, my - 9), score_words(state, seat), 24, theme.text, "rm", True)
-    room = x1 - 16 - sw - 12 - name_x
-    canvas.text((name_x, my - 10), names[seat], 21, theme.text, "lm", True, room)
-    rels = state.pawns[seat]
-    nest = sum(r == NEST for r in rels)
-    home = sum(r == HOME for r in rels)
-    dot = "  \N{MIDDLE DOT}  "
-    detail = f"nest {nest}{dot}out {4 - nest - home}{dot}HOME {home}"
-    if seat in state.gone:
-        detail = "left the game"
-    x = name_x
-    if team is not None:
-        x += chip(canvas, theme, (x, my + 15), f"T{team + 1}", theme.text_dim, 13) + 8
-    canvas.text((x, my + 15), detail, 17, theme.text_dim, "lm")
 
 
 def _report(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     x0, x1 = lay.PANEL_X, lay.PANEL_R
     rows = state.report()
-    row = 44
+    row = 42
     starred = any(r.random for r in rows)
-    height = 44 + row * len(rows) + (34 if starred else 8)
+    note = wrap(canvas, "* order drawn at random (full tie)", TEXT, x1 - x0 - 32, 2)
+    height = 50 + row * len(rows) + (LINE * len(note) + 6 if starred else 6)
     card(canvas, theme, (x0, top, x1, top + height))
-    heading(canvas, theme, (x0 + 18, top + 30), "Final report")
-    canvas.text((x1 - 16, top + 30), "H-S", 17, theme.text_dim, "rs", bold=True)
-    y = top + 40
+    _heading(canvas, theme, (x0 + 18, top + 34), "Final report")
+    canvas.text((x1 - 14, top + 34), "H / S", TEXT, theme.text_dim, "rs", bold=True)
+    y = top + 46
     for r in rows:
         my = y + row / 2
-        canvas.text((x0 + 18, my), f"{r.place}.", 22, theme.text, "lm", bold=True)
-        token(canvas, theme, (x0 + 56, my), 12, r.seat)
-        score = hs_words(r.home, r.steps)
-        sw = canvas.text(
-            (x1 - 16, my), score + ("*" if r.random else ""), 22, theme.text, "rm", True
-        )
-        room = x1 - 16 - sw - 10 - (x0 + 78)
+        w = canvas.text((x0 + 16, my), f"{r.place}.", TEXT, theme.text, "lm", bold=True)
+        token(canvas, theme, (x0 + 34 + w, my), 12, r.seat)
+        score = hs_words(r.home, r.steps) + ("*" if r.random else "")
+        sw = canvas.text((x1 - 14, my), score, TEXT, theme.text, "rm", True)
+        name_x = x0 + 56 + w
         name = f"{names[r.seat]} (left)" if r.left else names[r.seat]
-        canvas.text((x0 + 78, my), name, 21, theme.text, "lm", True, room)
+        canvas.text((name_x, my), name, TEXT, theme.text, "lm", True, x1 - 14 - sw - 10 - name_x)
         y += row
     if starred:
-        canvas.text(
-            (x0 + 18, y + 14), "* order drawn at random (full tie)", 16, theme.text_dim, "lm"
-        )
+        for i, line in enumerate(note):
+            canvas.text((x0 + 16, y + 16 + LINE * i), line, TEXT, theme.text_dim, "lm")
     return top + height
 
 
 def _last_move(canvas: Canvas, theme: Theme, state, names, top: float) -> None:
     x0, x1 = lay.PANEL_X, lay.PANEL_R
     bottom = lay.PANEL_BOTTOM
-    if bottom - top < 70:
+    if bottom - top < 90:
         return
     card(canvas, theme, (x0, top, x1, bottom))
     x = x0 + 18
-    canvas.rect((x0 + 7, top + 12, x0 + 11, top + 38), fill=theme.highlight, radius=2)
-    heading(canvas, theme, (x, top + 31), "Last move")
-    short = [canvas.fit(name, 19, 150) for name in names]  # sentences keep their words
-    text = last_move_words(state, short) or "New game: a roll-off decides who starts."
-    lines = max(1, int((bottom - top - 48) // 25))
-    for i, line in enumerate(wrap(canvas, text, 19, x1 - x - 14, lines)):
-        canvas.text((x, top + 58 + 25 * i), line, 19, theme.text, "lm")
+    canvas.rect((x0 + 7, top + 14, x0 + 11, top + 42), fill=theme.highlight, radius=2)
+    _heading(canvas, theme, (x, top + 36), "Last move")
+    short = [canvas.fit(name, TEXT, 150) for name in names]  # sentences keep their words
+    text = last_move_words(state, short) or "New game: the opening roll decides who starts."
+    lines = max(1, int((bottom - top - 50) // LINE))
+    for i, line in enumerate(wrap(canvas, text, TEXT, x1 - x - 12, lines)):
+        canvas.text((x, top + 66 + LINE * i), line, TEXT, theme.text, "lm")
 
 
 def draw_panel(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
@@ -359,8 +348,8 @@ def draw_panel(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> Non
     y = _turn(canvas, theme, state, names, y) + 10
     if state.phase == "over":
         y = _report(canvas, theme, state, names, y) + 10
+    elif state.phase == "rolloff":
+        y = _rolloff(canvas, theme, state, names, y) + 10
     else:
-        part = _rolloff if state.phase == "rolloff" else _dice
-        y = part(canvas, theme, state, names, y) + 10
-        y = _players(canvas, theme, state, names, y) + 10
+        y = _dice(canvas, theme, state, names, y) + 10
     _last_move(canvas, theme, state, names, y)

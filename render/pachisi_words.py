@@ -1,5 +1,5 @@
 """Pachisi in words, for the image and its alt text: reading the engine's state (whose roll
-the dice were, which parts are used, the roll-off's throws, the turn order) and saying the
+the dice were, which parts are used, the opening roll's throws, the turn order) and saying the
 position, the last move and the result in sentences.
 """
 
@@ -8,13 +8,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.pachisi_board import HOME, HOME_PATH, NEST, SAFE, TRACK, entry
+from engine.core import IllegalMove
+from engine.pachisi_board import ENTRIES, HOME, HOME_PATH, NEST, SAFE, SIDE, TRACK, entry, square
+from engine.pachisi_explain import hs_text
 
 from .common import seat_names
 
 SIDE_WORDS = ("bottom", "right", "top", "left")
 """Where each arm of the cross is on the image."""
 STEPS_NOTE = "Pawn positions count steps from each player's own entry square."
+FIRST_TURN_MOVES = 60
+"""Past this many moves, someone has surely moved a pawn since the opening roll (which is only
+looked up, by replaying the record, in games shorter than this)."""
 
 
 # -- reading the state -----------------------------------------------------------------------
@@ -51,6 +56,46 @@ def penalty(state) -> bool:
     """The last roll was a third doublet in a row: the roll is not played (the engine leaves
     ``parts`` empty and forfeits the dice) and a pawn may have gone back to the nest."""
     return bool(state.dice) and not state.parts
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def doublet_words(doublets: int) -> str:
+    """``state.doublets`` in words: "1st doublet in a row", "2nd doublet in a row"."""
+    return f"{ordinal(doublets)} doublet in a row"
+
+
+def opening_roll(state) -> tuple[int, tuple[int, ...]] | None:
+    """Who won the opening roll and with what throw, until a player has made a move after it
+    (only dice rolled since: the bot rolls at once, so the first image after the opening roll
+    may already show a roll or two); else None. Read from the game's record: the state keeps
+    only the last round of throws, not when the opening roll ended."""
+    if state.phase == "rolloff" or len(state.history) > FIRST_TURN_MOVES:
+        return None
+    replay = state.game.new_game(state.num_players, dict(state.options))
+    for i, move in enumerate(state.history):
+        try:
+            replay = replay.apply(move)
+        except IllegalMove:  # a position set up without its record (tests do that)
+            return None
+        if replay.phase != "rolloff":
+            if any(not str(m).startswith("roll") for m in state.history[i + 1 :]):
+                return None
+            return replay.seat, replay.rolloff[replay.seat] or ()
+    return None
+
+
+def opening_roll_words(state, names: Sequence[str]) -> str:
+    """ "Ben won the opening roll (5)." on the winner's first turn, else ""."""
+    won = opening_roll(state)
+    if won is None:
+        return ""
+    seat, throw = won
+    return f"{names[seat]} won the opening roll ({' '.join(map(str, throw))})."
 
 
 def rolloff_throws(state) -> list[tuple[tuple[int, ...] | None, str]]:
@@ -92,7 +137,8 @@ def dice_status(state) -> list[tuple[int, str]]:
 
 
 def place_words(rel: int) -> str:
-    """A pawn's place for a sentence: "nest", "HOME", "home path 3" or its step count."""
+    """A pawn's place counted from its owner's entry (the alt text's positions): "nest",
+    "HOME", "home path 3" or its step count."""
     if rel == NEST:
         return "nest"
     if rel == HOME:
@@ -102,37 +148,84 @@ def place_words(rel: int) -> str:
     return str(rel)
 
 
+def entry_words(state, names: Sequence[str], arm: int) -> str:
+    """The entry square of ``arm`` as the image shows it: in its player's colour ("Ann's
+    entry"), or, on an arm where nobody sits, marked plainly ("the top arm's entry")."""
+    if arm in state.arms:
+        return f"{names[state.arms.index(arm)]}'s entry"
+    return f"the {SIDE_WORDS[arm]} arm's entry"
+
+
+def loop_square_words(state, names: Sequence[str], sq: int) -> str:
+    """A loop square named from the nearest entry square (each is marked on the board with
+    an arrow along the way pawns go): "Ann's entry", "3 past Ann's entry", "2 before Bob's
+    entry". Entries are 17 squares apart, so the count is never more than 8."""
+    arm = min(range(4), key=lambda a: (sq - ENTRIES[a]) % TRACK)
+    past = (sq - ENTRIES[arm]) % TRACK
+    if past == 0:
+        return entry_words(state, names, arm)
+    if past <= 8:
+        return f"{past} past {entry_words(state, names, arm)}"
+    return f"{SIDE - past} before {entry_words(state, names, (arm + 1) % 4)}"
+
+
+def square_words(state, names: Sequence[str], seat: int, rel: int, mover: int | None) -> str:
+    """Where a pawn of ``seat`` at ``rel`` stands, named by what the image shows: "the
+    nest", "HOME", "home path 2" (the mover's own) or "Bob's home path 2" (counted from the
+    outer end), or a loop square (see :func:`loop_square_words`)."""
+    if rel == NEST:
+        return "the nest"
+    if rel == HOME:
+        return "HOME"
+    if rel in HOME_PATH:
+        path = "home path" if seat == mover else f"{names[seat]}'s home path"
+        return f"{path} {rel - 63}"
+    return loop_square_words(state, names, square(state.arms[seat], rel))  # type: ignore[arg-type]
+
+
 def effect_words(state, names: Sequence[str], mover: int | None = None) -> list[str]:
-    """The last move's effects in words ("pawn 2 from 10 to 15", "captured Ann's pawn 3");
-    pawns of ``mover`` go without their owner's name."""
+    """The last move's effects in words ("pawn 2 from 3 past Ann's entry to HOME", "captured
+    Ann's pawn 3"); pawns of ``mover`` go without their owner's name."""
     out = []
     for e in state.effects:
         pawn = f"pawn {e.pawn}" if e.seat == mover else f"{names[e.seat]}'s pawn {e.pawn}"
         if e.kind == "enter":
             out.append(f"{pawn} entered")
         elif e.kind == "move":
-            out.append(f"{pawn} from {place_words(e.start)} to {place_words(e.end)}")
+            start = square_words(state, names, e.seat, e.start, mover)
+            end = square_words(state, names, e.seat, e.end, mover)
+            out.append(f"{pawn} from {start} to {end}")
         elif e.kind == "capture":
             out.append(f"captured {pawn} (back to the nest)")
         elif e.kind == "penalty":
-            out.append(f"third doublet: {pawn} goes back to the nest")
+            out.append(f"3rd doublet in a row: {pawn} goes back to the nest")
     return out
 
 
 def hs_words(home: int, steps: int) -> str:
-    """A score ``H-S`` as the image shows it, a negative S in brackets: ``0-(-20)``."""
-    return f"{home}-{steps}" if steps >= 0 else f"{home}-({steps})"
+    """A score ``H / S`` (pawns HOME, then steps), everywhere it is shown: ``2 / 71``,
+    ``0 / -20``."""
+    return hs_text(home, steps)
 
 
 def score_words(state, seat: int) -> str:
-    """A player's score ``H-S`` (see :func:`hs_words`), "left" before it for a player who left
-    the game (the score they left with)."""
+    """A player's score ``H / S`` (see :func:`hs_words`), "left" before it for a player who
+    left the game (the score they left with)."""
     score = hs_words(*state.score(seat))
     return f"left {score}" if seat in state.gone else score
 
 
 def last_move_words(state, names: Sequence[str]) -> str:
-    """The last move in a sentence or two ("" before any)."""
+    """The last move in a sentence or two ("" before any); on the first turn after the
+    opening roll, who won it first."""
+    opening = opening_roll_words(state, names)
+    said = _last_move_words(state, names)
+    if opening and not said.startswith(opening):
+        return f"{opening} {said}".strip()
+    return said
+
+
+def _last_move_words(state, names: Sequence[str]) -> str:
     move = state.last_move
     if move is None:
         return ""
@@ -142,19 +235,24 @@ def last_move_words(state, names: Sequence[str]) -> str:
         if state.phase == "rolloff":
             i = state.contenders.index(state.seat)
             if i > 0:
-                return f"{names[state.contenders[i - 1]]} threw {dice} in the roll-off."
+                return f"{names[state.contenders[i - 1]]} threw {dice} in the opening roll."
             tied = " & ".join(names[s] for s in state.contenders)
-            return f"Roll-off: a tie, {tied} throw again."
+            return f"Opening roll: a tie, {tied} throw again."
         if state.dice == () and state.phase == "roll":
-            best = " and ".join(map(str, state.rolloff[state.seat] or ()))
-            return f"Roll-off over: {names[state.seat]} threw {best} and starts."
+            won = opening_roll_words(state, names) or f"{names[state.seat]} won the opening roll."
+            others = [
+                f"{names[s]} {' '.join(map(str, throw))}"
+                for s, throw in enumerate(state.rolloff)
+                if throw and s != state.seat
+            ]
+            return f"{won} Other throws: {', '.join(others)}." if others else won
         who = last_roller(state)
         out = f"{names[who] if who is not None else 'The roller'} threw {dice}."
         if state.effects:
             said = "; ".join(effect_words(state, names))
             out += f" {said[:1].upper()}{said[1:]}."
         elif penalty(state):
-            out += " Third doublet in a row: no move, and no pawn to send back."
+            out += " 3rd doublet in a row: no move, and no pawn to send back."
         elif state.forfeited and not state.remaining:
             out += " Nothing can move: forfeited."
         return out
@@ -245,7 +343,7 @@ def alt_text_pachisi(state, *, names: Sequence[str] | None = None) -> str:
             value = "+".join(map(str, throw)) if throw else "to throw"
             throws.append(f"{names[seat]} {value}{' (out)' if status == 'used' else ''}")
         rule = "highest die starts" if rules == "online" else "lowest total starts"
-        parts.append(f"Roll-off ({rule}): {', '.join(throws)}. {names[state.seat]} to throw.")
+        parts.append(f"Opening roll ({rule}): {', '.join(throws)}. {names[state.seat]} to throw.")
     else:
         seat = state.seat
         roller = last_roller(state)
@@ -258,7 +356,7 @@ def alt_text_pachisi(state, *, names: Sequence[str] | None = None) -> str:
             if roller is not None:
                 line += f"; last roll ({names[roller]}): {_dice_words(state)}"
         if state.doublets:
-            line += f"; doublet {state.doublets} in a row"
+            line += f"; {doublet_words(state.doublets)}"
         if state.bonuses:
             line += "; bonus " + " and ".join(map(str, state.bonuses)) + " to take"
         if state.lost_bonuses:
