@@ -563,16 +563,16 @@ def test_scores_read_h_slash_s_everywhere_also_negative():
 
 
 def test_doublets_are_said_as_the_nth_doublet_in_a_row():
+    state = doublet_streak(2)
+    said = {2: "2nd doublet in a row", 3: "3rd doublet in a row"}[state.doublets]
+    text = render.alt_text(state, names=NAMES[:2])
+    assert said in text and f"doublet {state.doublets}" not in text
+    assert said in drawn_texts(state)
+    penalty = PHASES["penalty"]()
+    assert "3rd doublet in a row: " in words.last_move_words(penalty, NAMES[:2])
     assert [words.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
     ]  # fmt: skip
-    state = doublet_streak(2)
-    said = f"{words.ordinal(state.doublets)} doublet in a row"
-    assert said in drawn_texts(state)
-    text = render.alt_text(state, names=NAMES[:2])
-    assert said in text and f"doublet {state.doublets}" not in text
-    penalty = PHASES["penalty"]()
-    assert "3rd doublet in a row: " in words.last_move_words(penalty, NAMES[:2])
 
 
 def test_the_first_images_say_who_won_the_opening_roll():
@@ -580,9 +580,9 @@ def test_the_first_images_say_who_won_the_opening_roll():
         state = first_state(2, options, after_rolloff)
         seat, throw = state.seat, state.rolloff[state.seat]
         said = f"{NAMES[seat]} won the opening roll ({' '.join(map(str, throw))})."
-        assert words.opening_roll_words(state, NAMES[:2]) == said
         assert said in render.alt_text(state, names=NAMES[:2])
         assert said[:-1] in " ".join(drawn_texts(state))  # the dice card
+        assert words.opening_roll_words(state, NAMES[:2]) == said
         # the bot rolls at once: the images after the first rolls still say it
         rolled = state.apply("roll 1 2")  # nothing can enter: the next player rolls
         assert rolled.seat != seat and words.last_move_words(rolled, NAMES[:2]).startswith(said)
