@@ -1,14 +1,18 @@
-"""The Pachisi board image (1100 x 780, fixed) and its alt text.
+"""The Pachisi board image (1100 x 780, fixed) and its alt text. Every text is at least 25 px,
+so 10 px when a phone shows the image 450 px wide.
 
 Layout (see :mod:`render.pachisi_layout`): the cross board on the left, 19 x 19 cells, with
 seat 0 at the bottom; the 68 loop squares (safe squares carry a ring, or an X under the
-classic rules; entry squares are tinted in their seat's colour), the four home paths tinted in
-their seat's colour, HOME in the centre as four triangles, and each seat's nest in the corner
-to the right of its arm with its player's name and score. Only the seats in play get colours.
-Pawns are tokens in the seat colour with the pawn number, and a shape per seat (circle,
-square, diamond, hexagon) so colour is never the only cue; two pawns on a square sit side by
-side, smaller, inside a light outline when they form a blockade; HOME pawns sit small in their
-colour's triangle. The last move is a yellow trail along the squares the pawn travelled, with
+classic rules; entry squares are tinted in their seat's colour, lighter on an arm where nobody
+sits, and carry an arrowhead the way pawns go, since the last move names squares from them),
+the four home paths tinted in their seat's colour, HOME in the centre as four triangles, and
+each seat's nest in the corner to the right of its arm with its player's name, score ``H / S``
+and team; the corner of the player to act has a thick outline in their colour. Only the seats
+in play get colours. Pawns are tokens in the seat colour with the pawn number, and a shape per
+seat (circle, square, diamond, hexagon) so colour is never the only cue; two pawns on a square
+sit side by side, smaller, inside a light outline when they form a blockade; HOME pawns sit
+small and without a number in their colour's triangle, three in a row and the fourth above,
+never overlapping. The last move is a yellow trail along the squares the pawn travelled, with
 an arrowhead and a yellow ring around the pawn; a capture outlines its square in the capture
 colour and rings the captured pawn in its nest; a penalty (third doublet) crosses out the
 square the pawn left and rings it in its nest.
@@ -16,10 +20,10 @@ square the pawn left and rings it in its nest.
 The fixed part of the board is drawn once per theme, number of players and rule set, and
 copied for each image (see :func:`_board_base`).
 
-The side panel: the title and rule set, whose turn, the dice (as dice; used ones greyed,
-forfeited ones struck out) or the roll-off throws, bonuses to take or lost, each player's
-score ``H-S`` (teams with partners), the last move in words; when the game is over, a banner
-with the winner(s) and the final report.
+The side panel (:mod:`render.pachisi_panel`): the title and rule set, whose turn, the dice (as
+dice; used ones greyed, forfeited ones struck out) or the opening roll's throws, bonuses to
+take or lost, the last move in words (on the first images, who won the opening roll); when
+the game is over, a banner with the winner(s) and the final report.
 """
 
 from __future__ import annotations
