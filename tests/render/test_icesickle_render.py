@@ -1,6 +1,7 @@
-"""The IceSickle board image: every phase renders to a valid PNG of the fixed size, the image
-is a pure function of the state, the alt text says the position in words, and two golden
-images guard the layout.
+"""The IceSickle board image: every phase renders to a valid PNG of the fixed size, every text
+is readable on a phone, a small and a medium piece tell apart at phone size, the picture right
+after round 1's last jump is of round 1's end, the image is a pure function of the state, the
+alt text says the position in words, and two golden images guard the layout.
 
 Regenerate the golden images after an intended change of the picture with
 ``PARLOR_REGEN_GOLDEN=1 pytest tests/render`` (and look at them before committing).
@@ -8,12 +9,13 @@ Regenerate the golden images after an intended change of the picture with
 
 from __future__ import annotations
 
+import contextlib
 import random
 from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import engine
 import render
@@ -23,6 +25,7 @@ from render.theme import DEFAULT_THEME
 
 from .goldens import GOLDEN, check_golden, mean_difference
 from .images import assert_pure, assert_same_bytes_in_threads, close, open_png
+from .phone import PHONE_WIDTH, assert_readable_on_a_phone
 
 GAME = engine.get_game("icesickle")
 NAMES = ("Alice", "Bob")
@@ -76,11 +79,16 @@ def round_two_start(state) -> bool:
     return state.round == 2 and state.placed == 0 and isinstance(state.last_move, Jump)
 
 
+def round_two_first_placement(state) -> bool:
+    return state.round == 2 and state.placed == 1
+
+
 PHASES = {
     "start": lambda: GAME.new_game(),
     "placing": lambda: first_state(lambda s: s.phase == "place" and s.placed == 7),
     "jump-two-captures": lambda: replay(JUMP_TWO),
     "round-2-start": lambda: first_state(round_two_start),
+    "round-2-first-placement": lambda: first_state(round_two_first_placement),
     "round-2-jumping": lambda: first_state(
         lambda s: s.round == 2 and s.phase == "jump" and s.last_captured
     ),
@@ -113,15 +121,15 @@ def test_the_phase_states_are_what_their_names_say():
 @pytest.mark.parametrize("phase", list(PHASES))
 def test_every_phase_renders_a_png_of_the_fixed_size(phase):
     image = open_png(render.render(PHASES[phase](), names=NAMES))
-    assert image.size == (drawing.WIDTH, drawing.HEIGHT) == (1000, 720)
-    assert image.mode in ("RGB", "RGBA")
+    assert image.size == (drawing.WIDTH, drawing.HEIGHT) == (1000, 776)
+    assert image.mode in ("P", "RGB")  # a 256-colour palette: half the size and encode time
 
 
 def test_default_names_and_theme_and_odd_names_render():
     state = replay(WIN)
-    assert open_png(render.render(state)).size == (1000, 720)
+    assert open_png(render.render(state)).size == (1000, 776)
     odd = ["Zo\N{LATIN SMALL LETTER E WITH DIAERESIS} " + "W" * 40, "\N{GAME DIE}" * 3]
-    assert open_png(render.render(state, names=odd, theme=DEFAULT_THEME)).size == (1000, 720)
+    assert open_png(render.render(state, names=odd, theme=DEFAULT_THEME)).size == (1000, 776)
 
 
 def test_png_is_small_enough_for_discord_previews():
@@ -161,6 +169,102 @@ def test_round_two_start_shows_round_one_final_board():
         lit = square_pixel(image, square, dy=-drawing.CELL * 0.15)  # on the north face
         if piece is not None:
             assert close(lit, DEFAULT_THEME.ice.north, 30), GRID.name(square)
+
+
+@contextlib.contextmanager
+def drawn_texts():
+    """Within the block, every text the image draws as (text, y of its anchor in final px)."""
+    seen: list[tuple[str, float]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        seen.append((str(text), xy[1] * drawing.WIDTH / self.im.size[0]))
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text = original
+
+
+def words_of(state, names=NAMES) -> list[tuple[str, float]]:
+    with drawn_texts() as seen:
+        render.render(state, names=names)
+    return seen
+
+
+def test_after_round_ones_last_jump_the_header_says_round_one_is_over_with_its_scores():
+    state = PHASES["round-2-start"]()
+    assert state.round_scores()[0] == (12, 10)
+    words = words_of(state)
+    header = [text for text, y in words if y < 72]
+    assert any("Round 1 over" in text and "Alice 12 : 10 Bob" in text for text in header), header
+    everything = " | ".join(text for text, _ in words)
+    # not the next round's start over the old board
+    assert "Round 2 of 2" not in everything and "left to place" not in everything
+    assert "Captured in round 1" in everything and "Captured in round 2" not in everything
+
+
+def test_after_round_twos_first_placement_the_image_shows_round_two():
+    state = PHASES["round-2-first-placement"]()
+    everything = " | ".join(text for text, _ in words_of(state)).lower()
+    assert "round 2 of 2" in everything and "round 1 over" not in everything
+    assert "14 left to place" in everything and "captured in round 2" in everything
+    image = open_png(render.render(state, names=NAMES)).convert("RGB")
+    placed = state.last_move.square
+    for square in range(GRID.size):  # only the piece just placed stands on the board
+        lit = square_pixel(image, square, dy=-drawing.CELL * 0.12)
+        assert close(lit, DEFAULT_THEME.ice.north, 30) == (square == placed), GRID.name(square)
+    assert "round 2 of 2, placing, move 28" in render.alt_text(state, names=NAMES)
+
+
+# -- on a phone ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phase", list(PHASES))
+def test_every_text_is_readable_on_a_phone(phase):
+    assert_readable_on_a_phone(PHASES[phase](), NAMES)
+
+
+def test_long_names_and_long_sentences_stay_readable_and_whole():
+    names = ("Bartholomew-Alexander the Third", "W" * 40)
+    three = first_state(lambda s: len(s.last_captured) == 3 and not s.round_boards)
+    for state in (three, PHASES["round-2-start"](), replay(WIN), GAME.new_game()):
+        assert_readable_on_a_phone(state, names)
+    # a jump taking three pieces is told in full, on two lines if need be
+    footer = [text for text, y in words_of(three) if y > drawing.HEIGHT - 100]
+    last = drawing.describe_last_move(three, NAMES, three.last_mover)
+    assert last.count(" on ") == 3
+    assert footer[0] == "Last move" and " ".join(footer[1:]) == f"{last}.", footer
+    assert len(footer) == 3  # it took two lines
+
+
+def phone_image(state) -> Image.Image:
+    image = open_png(render.render(state, names=NAMES)).convert("RGB")
+    k = PHONE_WIDTH / image.width
+    return image.resize((PHONE_WIDTH, round(image.height * k)), Image.LANCZOS).convert("L")
+
+
+def phone_footprint(phone: Image.Image, square: int) -> int:
+    """Pixels of the piece on ``square`` on the greyscale phone image: lighter than any board
+    square, shadow or edge (the piece's faces)."""
+    k = PHONE_WIDTH / drawing.WIDTH
+    x0, y0, x1, y1 = drawing._square_box(square)
+    box = phone.crop((round(x0 * k) + 1, round(y0 * k) + 1, round(x1 * k) - 1, round(y1 * k) - 1))
+    return sum(1 for value in box.tobytes() if value > 110)
+
+
+def test_small_and_medium_pieces_differ_clearly_at_phone_size_in_greyscale():
+    state = replay(JUMP_TWO)  # d4 and c4 small, a3 and c3 medium, b4 and a1 large
+    phone = phone_image(state)
+    small = [phone_footprint(phone, GRID.parse(sq)) for sq in ("d4", "c4")]
+    medium = [phone_footprint(phone, GRID.parse(sq)) for sq in ("a3", "c3")]
+    large = [phone_footprint(phone, GRID.parse(sq)) for sq in ("b4", "a1")]
+    assert [state.board[GRID.parse(sq)] for sq in ("d4", "a3", "b4")] == [1, 2, 3]
+    # a small covers under a third of a medium (it was 0.43: they looked alike on a phone)
+    assert max(small) < 0.33 * min(medium), (small, medium)
+    assert max(medium) < 0.6 * min(large), (medium, large)
 
 
 # -- a pure function -------------------------------------------------------------------------
@@ -207,7 +311,9 @@ def test_alt_text_of_the_start_and_the_ends():
     drawn = render.alt_text(replay(DRAW), names=NAMES)
     assert "a draw" in drawn and "23 each" in drawn
     change = render.alt_text(PHASES["round-2-start"](), names=NAMES)
-    assert "Round 1 is over" in change and "Board (final)" in change
+    assert change.startswith("IceSickle, round 1 of 2 over after move 27: Alice 12, Bob 10.")
+    assert "Board (final)" in change and "Bob to place first" in change
+    assert "Stash to place" not in change
 
 
 def test_alt_text_stays_under_discords_limit_with_long_names():
@@ -230,7 +336,7 @@ def test_golden_image(filename):
 def test_golden_tolerance_catches_a_layout_change():
     golden = Image.open(GOLDEN / "icesickle-jump.png").convert("RGB")
     shifted = Image.new("RGB", golden.size, DEFAULT_THEME.background)
-    shifted.paste(golden.crop((0, 0, 1000, 720 - 1)), (0, 1))  # everything 1 px lower
+    shifted.paste(golden.crop((0, 0, 1000, 776 - 1)), (0, 1))  # everything 1 px lower
     assert mean_difference(golden, shifted) > GOLDEN_TOLERANCE
     state = replay(JUMP_TWO)
     unmarked = replace(DEFAULT_THEME, highlight=DEFAULT_THEME.board_dark)  # no last move shown
