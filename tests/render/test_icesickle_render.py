@@ -9,13 +9,12 @@ Regenerate the golden images after an intended change of the picture with
 
 from __future__ import annotations
 
-import contextlib
 import random
 from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import engine
 import render
@@ -25,7 +24,7 @@ from render.theme import DEFAULT_THEME
 
 from .goldens import GOLDEN, check_golden, mean_difference
 from .images import assert_pure, assert_same_bytes_in_threads, close, open_png
-from .phone import PHONE_WIDTH, assert_readable_on_a_phone
+from .phone import PHONE_WIDTH, assert_readable_on_a_phone, drawn_texts
 
 GAME = engine.get_game("icesickle")
 NAMES = ("Alice", "Bob")
@@ -171,27 +170,9 @@ def test_round_two_start_shows_round_one_final_board():
             assert close(lit, DEFAULT_THEME.ice.north, 30), GRID.name(square)
 
 
-@contextlib.contextmanager
-def drawn_texts():
-    """Within the block, every text the image draws as (text, y of its anchor in final px)."""
-    seen: list[tuple[str, float]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        seen.append((str(text), xy[1] * drawing.WIDTH / self.im.size[0]))
-        return original(self, xy, text, *args, **kwargs)
-
-    ImageDraw.ImageDraw.text = text
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text = original
-
-
 def words_of(state, names=NAMES) -> list[tuple[str, float]]:
-    with drawn_texts() as seen:
-        render.render(state, names=names)
-    return seen
+    """Every text the image draws, with the y of its anchor."""
+    return [(d.text, d.y) for d in drawn_texts(state, names)]
 
 
 def test_after_round_ones_last_jump_the_header_says_round_one_is_over_with_its_scores():

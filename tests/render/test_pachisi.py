@@ -31,9 +31,10 @@ from render.theme import DEFAULT_THEME
 from tests.engine.pachisi_helpers import position
 from tests.engine.playouts import random_states
 
+from . import phone
 from .goldens import GOLDEN, check_golden, mean_difference
 from .images import assert_pure, assert_same_bytes_in_threads, close, open_png, rgb
-from .phone import assert_readable_on_a_phone, text_sizes
+from .phone import assert_readable_on_a_phone
 
 GAME = engine.get_game("pachisi")
 NAMES = ("Alice", "Bob", "Carol", "Dan")
@@ -502,10 +503,8 @@ def test_every_text_is_readable_on_a_phone(name):
 
 
 def drawn_texts(state, names=NAMES) -> list[str]:
-    """The texts the image draws (read while it is drawn: pixels cannot be read back)."""
-    with text_sizes() as seen:
-        render.render(state, names=names[: state.num_players])
-    return [text for text, _ in seen]
+    """The texts the image draws."""
+    return [d.text for d in phone.drawn_texts(state, names[: state.num_players])]
 
 
 def test_home_pawns_do_not_overlap():
