@@ -16,6 +16,21 @@ ROOT = Path(__file__).resolve().parents[2]
 PROMPT = re.compile(r"(\S[^\n]*) \(seat (\d)\) to move> $")
 
 
+def run(
+    args: list[str], lines=(), env: dict | None = None, cwd: Path = ROOT
+) -> subprocess.CompletedProcess[str]:
+    """``python -m bot ARGS`` with ``lines`` typed in advance; its exit status and output."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input="".join(f"{line}\n" for line in lines),
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
 class Terminal:
     """A running ``python -m bot ARGS``; ``read()`` returns the output up to the next prompt."""
 

@@ -13,19 +13,7 @@ import pytest
 
 import engine
 
-from .test_local_play import ROOT
-
-
-def run(args: list[str], lines: list[str] = (), env: dict | None = None, cwd=ROOT):
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        input="".join(f"{line}\n" for line in lines),
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-        env={**os.environ, **(env or {})},
-    )
+from .terminal import ROOT, run
 
 
 def one_line_error(result, status: int = 2) -> str:

@@ -11,18 +11,8 @@ from PIL import Image
 
 import engine
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def play(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        input="".join(f"{line}\n" for line in lines),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+from .terminal import ROOT
+from .terminal import run as play
 
 
 def scripted_game(seed: int) -> tuple[list[str], engine.State]:

@@ -22,7 +22,7 @@ from bot.service import (
     Unavailable,
 )
 
-from .test_local_play import ROOT
+from .terminal import ROOT
 from .test_service import ANN, BEN, CAT, Clock, start_game
 from .test_turn_timer import DAN
 from .test_turn_timer import pachisi as pachisi_lobby
