@@ -2,9 +2,9 @@
 arrows on the side they point to, pieces lie and stand where the state says in their owner's
 colour (stacks bottom first), goals carry their seat's colour, the shown turn, the tiles that
 can still react and the Treehouse die's state are marked; the image is a pure function of the
-state, the alt text says the position in words, and two golden images guard the layout. On
-a phone (450 px wide) every text is at least 10 px, a nest does not look like a tree, and a
-tall stack and the move numbers stay inside their tiles.
+state, the alt text says the position in words, and two golden images guard the layout.
+The states are built in ``iceturn_states``; the image on a phone is tested in
+``test_iceturn_phone``.
 
 Regenerate the golden images after an intended change of the picture with
 ``PARLOR_REGEN_GOLDEN=1 pytest tests/render`` (and look at them before committing).
@@ -18,139 +18,43 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-import engine
 import render
 from engine.iceturn_board import GRID
 from render import iceturn_layout as lay
 from render import iceturn_words as words
 from render.iceturn_panel import TREEHOUSE, treehouse_centre
 from render.iceturn_pieces import LENGTH, lit, shaded, stack_layout
-from render.iceturn_tiles import ARROW, EMPTY_CELL, TILE, TILE_Q
-from render.theme import DEFAULT_THEME
+from render.iceturn_tiles import ARROW, EMPTY_CELL, TILE
 from tests.engine.iceturn_helpers import position
-from tests.engine.playouts import play_randomly, random_move
+from tests.engine.playouts import play_randomly
 
-from . import images
 from .goldens import GOLDEN, check_golden, mean_difference
-from .images import assert_pure, assert_same_bytes_in_threads, open_png, rgb
-from .phone import assert_readable_on_a_phone
+from .iceturn_states import (
+    GAME,
+    MID_PIECES,
+    NAMES,
+    PHASES,
+    SIZE,
+    THEME,
+    cell,
+    close,
+    count_close,
+    crowded,
+    draw,
+    drawn,
+    mid_game,
+    pixel,
+    reacting,
+    setup,
+    won,
+)
+from .images import assert_pure, assert_same_bytes_in_threads, open_png
 
-GAME = engine.get_game("ice-turn")
-NAMES = ("Alice", "Bob", "Cara", "Dmitri")
-SIZE = (lay.WIDTH, lay.HEIGHT)
-THEME = DEFAULT_THEME
 GOLDEN_TOLERANCE = 0.6
 """Largest mean absolute difference per channel (0-255) from a golden image, both first
 averaged over GOLDEN_BLOCK x GOLDEN_BLOCK blocks (as for the other games). Measured on the
 mid-game image: other short names 0.10 (long ones 1.06: the pill and the labels change), the
 turn's marks not shown 1.6, the turn one move shorter 0.95, everything 1 px lower 2.2."""
-
-SETUP_MOVES = "deal QDAAAA, deal QQDDD, Q@a3, D@d1e, D@a2e, A@c4w, D@d3e, D@d4e, A@b3w, D@c2e"
-"""Three players: the deal, then 8 of the 16 tiles placed (Cara places next)."""
-
-
-def setup():
-    return GAME.replay(3, None, [m.strip() for m in SETUP_MOVES.split(",")])
-
-
-MID_PIECES = {
-    "a1": "0L 1M 2S",  # a stack of three, bottom first
-    "b2": "0Mn",
-    "c2": "1Se",
-    "b3": "2Ls",
-    "c3": "0Sw",
-    "d3": "2Mw",
-    "c4": "1Ln",
-    "a4": "1S",  # a lone standing piece
-}
-
-
-def mid_game():
-    """Three players, Bob (seat 1) to move with 3 of 5 points left and SWAP unused, after
-    stepping c2-d2 and turning c4 east: lying pieces face all four ways."""
-    state = position(
-        MID_PIECES, tiles={"d1": "Aw"}, players=3, seat=1, roll="roll 5 swap", turns=13
-    )
-    return state.apply("c2-d2").apply("turn c4 e")
-
-
-def reacting():
-    """Two players, Alice reacting: a2 has reacted (turned b2 west), c3 still may."""
-    pieces = {"a2": "0Me", "b2": "1Sn", "c3": "0Ls", "c1": "1Mw", "a1": "0S", "d4": "1L 1M"}
-    state = position(pieces, seat=0, roll="roll 2 hop", turns=20)
-    return state.apply("turn a2 n").apply("end").apply("react a2 b2 w")
-
-
-def won():
-    """Alice steps her large onto her small and medium on d4: a nest on her goal."""
-    state = position({"d4": "0S 0M", "d3": "0Ln", "a1": "1L 1M", "b1": "1Sw"}, seat=0)
-    return state.apply("d3-d4/2")
-
-
-def drawn():
-    """The round limit (20) ends the game when Bob ends the last turn."""
-    state = position(players=2, seat=1, roll="roll 1 hop", turns=39, options={"round_limit": 20})
-    return state.apply("end")
-
-
-def crowded():
-    """Four players, tall stacks, during a TIP turn."""
-    pieces = {
-        "b2": "0L 1M 2S 3L 1S 0M 2L",
-        "c3": "3S 3M",
-        "a2": "1Le",
-        "d2": "2Mw",
-        "b4": "3Ss",
-        "c1": "0Sn",
-        "d3": "1L 2M 0S 3M 1L",
-    }
-    state = position(pieces, players=4, seat=3, roll="roll 2 tip", turns=47)
-    return state.apply("tip 7").apply("b4-b3")
-
-
-def played(players: int, seed: int, moves: int):
-    """A seeded random game, ``moves`` moves in."""
-    rng = random.Random(seed)
-    state = GAME.new_game(players)
-    for _ in range(moves):
-        if state.is_over():
-            break
-        state = state.apply(random_move(state, rng))
-    return state
-
-
-PHASES = {
-    "deal": lambda: GAME.new_game(4),
-    "setup": setup,
-    "first-roll": lambda: played(2, 5, 17),
-    "mid-game": mid_game,
-    "reacting": reacting,
-    "crowded": crowded,
-    "random-4": lambda: played(4, 2, 150),
-    "won": won,
-    "drawn": drawn,
-}
-
-
-def draw(state, names=NAMES, **kwargs) -> Image.Image:
-    return rgb(state, names, **kwargs)
-
-
-def close(colour, wanted, slack: int = 14) -> bool:
-    return images.close(colour, wanted, slack)
-
-
-def pixel(image: Image.Image, point, dx: float = 0, dy: float = 0):
-    return image.getpixel((round(point[0] + dx), round(point[1] + dy)))
-
-
-def count_close(image: Image.Image, box, colour, slack: int = 10) -> int:
-    crop = image.crop(tuple(round(v) for v in box))
-    return sum(n for n, c in crop.getcolors(1 << 16) if close(c, colour, slack))
-
-
-def cell(name: str) -> int:
-    return GRID.parse(name)
 
 
 # -- the states are what their names say -----------------------------------------------------
@@ -341,145 +245,6 @@ def test_the_banner_says_the_result():
     for state in (won(), drawn()):
         assert close(pixel(draw(state), point), THEME.banner, 8)
     assert not close(pixel(draw(mid_game()), point), THEME.banner, 40)
-
-
-# -- on a phone ------------------------------------------------------------------------------
-
-
-def until(players: int, phase: str, seed: int = 3, skip: int = 0):
-    """A seeded random game of ``players``, at the ``skip``-th state in ``phase``."""
-    rng = random.Random(seed)
-    state = GAME.new_game(players)
-    seen = 0
-    while not state.is_over():
-        if state.phase == phase:
-            if seen == skip:
-                return state
-            seen += 1
-        state = state.apply(random_move(state, rng))
-    raise AssertionError(f"no {phase} state")
-
-
-def won_by_four():
-    """Four players: Cara (seat 2) steps her large onto her small and medium on a1, her goal."""
-    pieces = {"a1": "2S 2M", "a2": "2Ls", "b2": "0L 1M 3S", "c3": "1Mw", "d2": "3Le"}
-    return position(pieces, players=4, seat=2, turns=30).apply("a2-a1/2")
-
-
-PHONE_STATES = {
-    "dealing-2": lambda: GAME.new_game(2),
-    "dealing-4": lambda: GAME.new_game(4),
-    "placing-2": lambda: until(2, "place", skip=5),
-    "placing-4": lambda: until(4, "place", skip=9),
-    "rolling-2": lambda: until(2, "roll", skip=3),
-    "rolling-4": lambda: until(4, "roll", skip=6),
-    "moving-2": lambda: until(2, "move", skip=4),
-    "moving-4": lambda: until(4, "move", skip=8),
-    "moving-4-tall-stacks": crowded,
-    "reacting-2": reacting,
-    "reacting-4": lambda: until(4, "react", skip=2),
-    "over-2-won": won,
-    "over-2-drawn": drawn,
-    "over-4-won": won_by_four,
-}
-
-
-def test_the_phone_states_are_what_their_names_say():
-    phases = {"dealing": "deal", "placing": "place", "rolling": "roll", "moving": "move"}
-    phases |= {"reacting": "react", "over": "over"}
-    for name, make in PHONE_STATES.items():
-        state = make()
-        word, players = name.split("-")[:2]
-        assert state.phase == phases[word], name
-        assert state.num_players == int(players), name
-    assert won_by_four().outcome.winners == (2,)
-
-
-@pytest.mark.parametrize("name", list(PHONE_STATES))
-def test_every_text_reads_on_a_phone(name):
-    """Every text (coordinates, seat numbers on the pieces and flags, the move numbers, the
-    Treehouse die's word, headings, names) is at least 10 px when the image is 450 px wide."""
-    assert_readable_on_a_phone(PHONE_STATES[name](), NAMES)
-
-
-def test_the_image_is_square_and_within_the_size_rule():
-    image = draw(won_by_four())
-    assert image.width == image.height and 900 <= image.width <= 1100
-
-
-def phone(image: Image.Image) -> Image.Image:
-    """``image`` as a phone shows it: 450 px wide, and in greyscale."""
-    scale = 450 / image.width
-    small = image.resize((450, round(image.height * scale)), Image.LANCZOS)
-    return small.convert("L")
-
-
-def test_a_nest_and_a_tree_look_different_on_a_phone():
-    """The same three pieces on the same tile: a tree (large at the bottom) and a nest (small
-    at the bottom). At 450 px in greyscale the nest carries a bright NEST tag across the
-    lower middle of its tile, where the tree shows its dark-edged coloured bands."""
-    tree = position({"d4": "0L 0M 0S", "a1": "1L 1M 1S"}, seat=1)
-    nest = position({"d4": "0S 0M 0L", "a1": "1L 1M 1S"}, seat=1)
-    scale = 450 / lay.WIDTH
-    cx, cy = lay.centre(cell("d4"))
-    tag = tuple(round(v * scale) for v in (cx - 36, cy + 34, cx + 36, cy + 62))
-
-    def bright(image: Image.Image) -> float:
-        crop = phone(image).crop(tag)
-        values = crop.tobytes()
-        return sum(1 for v in values if v > 215) / len(values)
-
-    nest_image, tree_image = draw(nest), draw(tree)
-    assert bright(nest_image) > 0.45
-    assert bright(tree_image) < 0.1
-    # the rest of the picture is the same: a1's tree looks alike in both
-    box = tuple(round(v) for v in lay.tile_box(cell("a1")))
-    pairs = zip(nest_image.crop(box).tobytes(), tree_image.crop(box).tobytes(), strict=True)
-    assert max(abs(p - q) for p, q in pairs) <= 16  # the palettes differ a little
-
-
-def test_a_stack_of_seven_stays_inside_its_tile():
-    """The tile's face shows between a stack of seven and the tile's edge, above and below it,
-    and the gap between the tiles around it keeps the frame's colour."""
-    state = crowded()
-    assert len(state.cells[cell("b2")].pieces) == 7 and state.tiles[cell("b2")][0] == "Q"
-    image = draw(state)
-    x0, y0, x1, y1 = lay.tile_box(cell("b2"))
-    cx = (x0 + x1) / 2
-    for dx in (-40, 40):  # beside the Q-Turner's north and south heads, under the stack
-        assert close(pixel(image, (cx + dx, y0 + 3)), TILE_Q, 10), dx
-        assert close(pixel(image, (cx + dx, y1 - 4)), TILE_Q, 10), dx
-        assert close(pixel(image, (cx + dx, y0 - 2)), THEME.board_edge, 6), dx
-        assert close(pixel(image, (cx + dx, y1 + 2)), THEME.board_edge, 6), dx
-
-
-@pytest.mark.parametrize(
-    "make, first, second",
-    [(won, "d3", "d4"), (mid_game, "c2", "d2"), (reacting, "a2", "b2")],
-)
-def test_the_move_numbers_stay_inside_their_tiles(make, first, second):
-    """In the gap between the two tiles a move's arrow crosses, only the arrow's shaft shows
-    in yellow: the number's disc sits inside the tile the move starts from."""
-    image = draw(make())
-    a, b = lay.tile_box(cell(first)), lay.tile_box(cell(second))
-    (ax, ay), (bx, _by) = lay.centre(cell(first)), lay.centre(cell(second))
-    if ax == bx:  # a column: the gap is a horizontal strip
-        bottom = max(a[1], b[1])
-        gap = (a[0], bottom - 2 * lay.TILE_GAP + 2, a[2], bottom - 2)
-        line, along = ax, 0
-    else:
-        left = max(a[0], b[0])
-        gap = (left - 2 * lay.TILE_GAP + 2, a[1], left - 2, a[3])
-        line, along = ay, 1
-    strip = image.crop(tuple(round(v) for v in gap))
-    yellow = [
-        (x + round(gap[0]), y + round(gap[1]))
-        for y in range(strip.height)
-        for x in range(strip.width)
-        if close(strip.getpixel((x, y)), THEME.highlight, 40)
-    ]
-    assert yellow, "the arrow crosses the gap"
-    assert all(abs(p[along] - line) <= 8 for p in yellow), sorted({p[along] for p in yellow})
 
 
 # -- reading the state -----------------------------------------------------------------------
