@@ -1,7 +1,7 @@
-"""The Pach-Ice-i board image (1100 x 780, fixed) and its alt text.
+"""The Pach-Ice-i board image (920 x 920, fixed) and its alt text.
 
 Layout (see :mod:`render.pachicei_layout`): a header bar (title, move number, pieces in each
-goal, whose turn with a small pyramid in their colour); the 7x7 board in the middle, a1 at the
+goal, whose turn with a small pyramid in their colour); the 7x7 board at the top left, a1 at the
 bottom left, in two muted tones that both Black and White pyramids read on (Black: dark faces,
 light edge and pips; White: light faces, dark edge and pips); the marked squares, which count
 as both colours, are split into both tones inside a light frame. Pieces are pyramids seen from
@@ -10,23 +10,22 @@ direction is hinted by U-turn arrows in its colour at the ends of the files (Bla
 b ...) and ranks (White: left along 7, right along 6 ...), with short arrows where each path
 comes in and goes out.
 
-The players sit at the board's diagonal: Black's pad card at the bottom left next to a1 (where
-Black enters and White's pieces finish), White's at the top right next to g7. A pad card shows
-its player (name, colour, "to roll"/"to move", entered pips), their trees (stacked pyramids,
-large at the bottom) and lone pieces apart on a mid-tone tray, and the other player's goal
-(which is this pad) with counts by size and a "+n" badge for the pieces that just arrived.
-The dice card (top left): the three d8 (used ones greyed), the three kinds of turn with the
-one under way marked, and what is left of it. The last turn's card (bottom right) lists the
-moves the arrows on the board show: the turn under way, else the one before; each move is an
-arrow from its start (a square, or the pad's corner) to where it ended, numbered, with the
-landing square outlined; a knocked piece's square gets a cross badge in the capture colour
-and the piece a ring in its pad. Under the board: who may move what (the mover's square
-colour and the pip rule for moving the other's pieces), or the banner at the end.
+The players sit at the board's diagonal: Black's pad card under the board at the bottom left
+(next to a1, where Black enters), White's at the top right (next to g7). A pad card shows its
+player (name, colour, "to roll"/"to move"), their trees (stacked pyramids, large at the bottom)
+and lone pieces on a mid-tone tray with their entered pips, and the player's own goal (where
+their pieces finish) with counts by size and a "+n" badge for the pieces that just arrived.
+The last turn's card (under White's pad) lists the moves the board shows: the turn under way,
+else the one before. Each move is drawn along the mover's path (:mod:`render.pachicei_arrows`),
+numbered at its start, the landing square outlined; a knocked piece's square gets a cross badge
+and the piece a ring in its pad. The dice card (bottom right): the three d8 (used ones greyed),
+the three kinds of turn with the one under way marked, who may move what, or the banner.
+
+Every text is at least 21 px: 10.3 px when a phone shows the image 450 px wide.
 
 The fixed part of the image (background, board, coordinates, path arrows, the cards' fixed
 parts) is drawn once per theme and copied for each image. The PNG is a 256-colour palette
-image (``encode_png(..., palette=True)``): about half the size and the encoding time of RGB,
-which keeps a render near 25 ms.
+image (``encode_png(..., palette=True)``): about half the size and the encoding time of RGB.
 """
 
 from __future__ import annotations
@@ -37,18 +36,19 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.pachicei_board import GOAL, GRID, MARKED, colour
-from engine.pachicei_turn import PAD
+from engine.pachicei_board import GRID, MARKED, colour
 
 from . import pachicei_layout as lay
-from .common import Canvas, Point, display_names, downscale, encode_png, header_bar, turn_pill
-from .pachicei_panel import draw_dice, draw_last_turn, draw_pad, draw_static, draw_strip
-from .pachicei_pieces import BLACK_PIECE, PIECE, RIDGE, WHITE_PIECE, marker, number_disc
-from .pachicei_words import COLOUR, ShownTurn, alt_text_pachicei, shown_turn, verb
-from .pyramids import TOP_HALF, pyramid_top
+from .common import Canvas, Point, display_names, downscale, encode_png, turn_pill
+from .pachicei_arrows import draw_heads, draw_lines, draw_marks, piece_half, trails
+from .pachicei_dice import draw_dice
+from .pachicei_panel import draw_last_turn, draw_pad, draw_static
+from .pachicei_pieces import BLACK_PIECE, PIECE, RIDGE, WHITE_PIECE, marker
+from .pachicei_words import COLOUR, alt_text_pachicei, shown_turn, verb
+from .pyramids import pyramid_top
 from .theme import DEFAULT_THEME, RGB, Theme, mix
 
-__all__ = ["alt_text_pachicei", "render_pachicei"]
+__all__ = ["alt_text_pachicei", "piece_half", "render_pachicei"]
 
 SQUARES: tuple[RGB, RGB] = ((0x4D, 0x59, 0x66), (0x93, 0x9F, 0xAC))
 """The black and the white squares: two muted slate tones, far enough apart to tell at a
@@ -147,12 +147,13 @@ def _base(theme: Theme) -> Image.Image:
     for i in range(7):
         letter = chr(ord("a") + i)
         canvas.text(
-            (lay.file_x(i), lay.BOARD_B + lay.COORD_OUT + 2), letter, 22, theme.coordinates, "mm"
+            (lay.file_x(i), lay.BOARD_B + lay.COORD_OUT + 2), letter, 23, theme.coordinates, "mm"
         )
         canvas.text(
-            (lay.BOARD_X - lay.COORD_OUT, lay.rank_y(i)), str(i + 1), 22, theme.coordinates, "mm"
+            (lay.BOARD_X - lay.COORD_OUT, lay.rank_y(i)), str(i + 1), 23, theme.coordinates, "mm"
         )
     _path_hints(canvas, theme)
+    _title(canvas, theme)
     draw_static(canvas, theme)
     return canvas.image
 
@@ -167,10 +168,6 @@ def _canvas(theme: Theme) -> Canvas:
 
 
 # -- pieces and the shown turn ---------------------------------------------------------------
-
-
-def piece_half(size: int) -> float:
-    return TOP_HALF[size] * lay.CELL
 
 
 def _draw_pieces(canvas: Canvas, theme: Theme, state) -> None:
@@ -194,136 +191,44 @@ def _draw_pieces(canvas: Canvas, theme: Theme, state) -> None:
         )
 
 
-def _ends(change, mover: int) -> tuple[Point, Point]:
-    start = lay.pad_point(mover) if change.start == PAD else lay.centre(change.start)
-    end = lay.pad_point(1 - change.owner) if change.end == GOAL else lay.centre(change.end)
-    return start, end
-
-
-def _outline(canvas: Canvas, square: int, colour: RGB, edge: RGB, inset: float) -> None:
-    x0, y0, x1, y1 = lay.square_box(square)
-    canvas.rect(
-        (x0 + inset - 1.5, y0 + inset - 1.5, x1 - inset + 1.5, y1 - inset + 1.5),
-        outline=edge,
-        width=6.5,
-    )
-    canvas.rect((x0 + inset, y0 + inset, x1 - inset, y1 - inset), outline=colour, width=3.5)
-
-
-def _draw_marks(canvas: Canvas, theme: Theme, shown: ShownTurn) -> None:
-    """Under the pieces: the landing squares outlined in the highlight colour."""
-    for change in shown.changes:
-        if change.end != GOAL:
-            _outline(canvas, change.end, theme.highlight, theme.board_edge, 2)
-
-
-def _knock_badge(canvas: Canvas, theme: Theme, square: int) -> None:
-    """Over the pieces: a knocked piece's square gets a cross in the capture colour at its
-    top right corner."""
-    _x0, y0, x1, _y1 = lay.square_box(square)
-    centre = (x1 - 12, y0 + 12)
-    canvas.circle(centre, 11.5, fill=theme.board_edge)
-    canvas.circle(centre, 10, fill=theme.capture)
-    canvas.cross(centre, 4.5, theme.board_edge, 2.5, theme.capture)
-
-
-ARROW_SHIFT = 13
-"""How far an arrow moves aside from an earlier one along the same line."""
-
-
-def _overlaps(a0: Point, a1: Point, b0: Point, b1: Point) -> bool:
-    """Whether segments a and b run along one line and share part of it."""
-    dx, dy = a1[0] - a0[0], a1[1] - a0[1]
-    length = math.hypot(dx, dy)
-    ex, ey = b1[0] - b0[0], b1[1] - b0[1]
-    if length < 1 or abs(dx * ey - dy * ex) > 0.05 * length * math.hypot(ex, ey):
-        return False  # not parallel
-    if abs(dx * (b0[1] - a0[1]) - dy * (b0[0] - a0[0])) / length > 6:
-        return False  # parallel, apart
-    ux, uy = dx / length, dy / length
-    t = sorted(
-        ((b0[0] - a0[0]) * ux + (b0[1] - a0[1]) * uy, (b1[0] - a0[0]) * ux + (b1[1] - a0[1]) * uy)
-    )
-    return t[1] > 8 and t[0] < length - 8
-
-
-def _draw_arrows(canvas: Canvas, theme: Theme, state, shown: ShownTurn) -> None:
-    """Over the pieces: an arrow per move, numbered at its start. An arrow along the same
-    line as an earlier one (two moves along one rank, say) is moved aside a little; a number
-    that would cover an earlier one (two entries from the pad) moves along its arrow."""
-    discs: list[tuple[int, Point]] = []
-    drawn: list[tuple[Point, Point]] = []
-    for n, change in enumerate(shown.changes, 1):
-        start, end = _ends(change, shown.seat)
-        (x0, y0), (x1, y1) = start, end
-        length = math.hypot(x1 - x0, y1 - y0)
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        shift = ARROW_SHIFT * sum(1 for a, b in drawn if _overlaps(start, end, a, b))
-        if shift:
-            start = (x0 - uy * shift, y0 + ux * shift)
-            end = x1, y1 = (x1 - uy * shift, y1 + ux * shift)
-        drawn.append((start, end))
-        stop = 4.0
-        if change.end != GOAL and state.piece_at(change.end) is not None:
-            half = piece_half(state.piece_at(change.end)[1])
-            stop = half / max(abs(ux), abs(uy)) + 3
-        tip = (x1 - ux * stop, y1 - uy * stop)
-        if length - stop > 20:
-            canvas.arrow(start, tip, theme.highlight, 6, 20, theme.board_edge)
-        disc = start
-        while any(math.dist(disc, other) < 22 for _, other in discs):
-            disc = (disc[0] + ux * 24, disc[1] + uy * 24)
-        discs.append((n, disc))
-    for change in shown.changes:
-        if change.displaced is not None:
-            _knock_badge(canvas, theme, change.displaced[2])
-    for n, disc in discs:
-        number_disc(canvas, theme, disc, n, 11)
-
-
 # -- the header ------------------------------------------------------------------------------
 
 
+TITLE, TITLE_SIZE = "Pach-Ice-i", 28
+
+
+def _title(canvas: Canvas, theme: Theme) -> None:
+    canvas.rect((0, 0, lay.WIDTH, lay.HEADER), fill=theme.header)
+    canvas.text((20, lay.HEADER / 2), TITLE, TITLE_SIZE, theme.text, "lm", bold=True)
+
+
 def _draw_header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
+    """The title, the move number and the pieces in each goal, and whose turn it is."""
+    mid = lay.HEADER / 2
+    x = 20 + canvas.text_width(TITLE, TITLE_SIZE, bold=True)  # the title is drawn once
     dot = "  \N{MIDDLE DOT}  "
-    details = (
-        f"Move {len(state.history)}{dot}In goal: Black {state.in_goal(0)}, White {state.in_goal(1)}"
-    )
-    end = header_bar(canvas, theme, lay.HEADER, "Pach-Ice-i", details)
-    right, room, mid = lay.WIDTH - 16, lay.WIDTH - 16 - end - 24, lay.HEADER / 2
+    goals = f"In goal: Black {state.in_goal(0)}, White {state.in_goal(1)}"
+    details = f"Move {len(state.history)}{dot}{goals}"
+    x += 16 + canvas.text((x + 16, mid + 1), details, lay.MIN_TEXT, theme.text_dim, "lm")
+    right, room = lay.WIDTH - 12, lay.WIDTH - 12 - x - 20
+    size = 22
     if state.phase == "over":
         winners = state.outcome.winners
         if winners:
             w = winners[0]
             turn_pill(
-                canvas,
-                theme,
-                right,
-                mid,
-                names[w],
-                " wins",
-                None,
-                max_width=room,
-                marker=marker(w),
-                accent=theme.highlight,
-            )
+                canvas, theme, right, mid, names[w], " wins", None, size, room,
+                marker=marker(w), accent=theme.highlight,
+            )  # fmt: skip
         else:
-            turn_pill(canvas, theme, right, mid, "Draw", "", None, max_width=room)
+            turn_pill(canvas, theme, right, mid, "Draw", "", None, size, room)
         return
     seat = state.seat
     suffix = f" ({COLOUR[seat]}) {verb(state)}"
     turn_pill(
-        canvas,
-        theme,
-        right,
-        mid,
-        names[seat],
-        suffix,
-        None,
-        max_width=room,
-        marker=marker(seat),
-        accent=theme.text,
-    )
+        canvas, theme, right, mid, names[seat], suffix, None, size, room,
+        marker=marker(seat), accent=theme.text,
+    )  # fmt: skip
 
 
 # -- the image -------------------------------------------------------------------------------
@@ -338,14 +243,15 @@ def render_pachicei(
     canvas = _canvas(theme)
     shown = shown_turn(state)
     _draw_header(canvas, theme, state, names)
+    drawn = trails(state, shown) if shown is not None else []
     if shown is not None:
-        _draw_marks(canvas, theme, shown)
+        draw_marks(canvas, theme, shown)
+        draw_lines(canvas, theme, drawn)
     _draw_pieces(canvas, theme, state)
     if shown is not None:
-        _draw_arrows(canvas, theme, state, shown)
-    draw_dice(canvas, theme, state, names)
+        draw_heads(canvas, theme, shown, drawn)
+    draw_dice(canvas, theme, state, names, SQUARES)
     for seat in (0, 1):
         draw_pad(canvas, theme, state, names, seat, shown)
     draw_last_turn(canvas, theme, state, names, shown)
-    draw_strip(canvas, theme, state, names, SQUARES)
     return encode_png(downscale(canvas.image), palette=True)

@@ -1,10 +1,14 @@
-"""Where things are on the Pach-Ice-i image (1100 x 780, fixed).
+"""Where things are on the Pach-Ice-i image (920 x 920, fixed).
 
-The board sits in the middle with a1 at the bottom left, as the rules name the squares; the
+Square, so that the text can be large enough to read on a phone (Discord shows the image about
+450 px wide there: a text drawn at ``MIN_TEXT`` px is 10.3 px on the phone).
+
+The board sits at the top left with a1 at the bottom left, as the rules name the squares; the
 players sit at its diagonal, so each pad card is beside the corner its pieces enter at: Black's
-pad at the bottom left (Black enters at a1), White's at the top right (White enters at g7).
-The dice are above Black's pad and the last turn below White's; under the board a strip holds
-the mover's rule line or, when the game is over, the banner.
+pad under the board at the bottom left (Black enters at a1), White's at the top right (White
+enters at g7). The last turn's card is under White's pad; the dice card (dice, the kinds of
+turn, who may move what) fills the bottom row beside Black's pad, and holds the banner when the
+game is over.
 
 Around the board: rank numbers on the left and file letters below (outside everything else),
 Black's U-turns between files above and below the board, White's U-turns between ranks to its
@@ -15,31 +19,22 @@ from __future__ import annotations
 
 from engine.pachicei_board import GRID
 
-WIDTH, HEIGHT = 1100, 780
-HEADER = 64
+WIDTH, HEIGHT = 920, 920
+MIN_TEXT = 21
+"""The smallest text drawn: 21 * 450 / 920 = 10.3 px on a phone."""
+HEADER = 60
 MARGIN = 12
 """Between the image's edges and the cards."""
-CARD_W = 228
+GAP = 12
+"""Between two cards."""
 
-CELL = 76
+CELL = 64
 BOARD = CELL * 7
-BOARD_X = MARGIN + CARD_W + 50
+BOARD_X = MARGIN + 52
 """The left edge of the a-file; the rank numbers and White's left U-turns are in the gap."""
 BOARD_Y = HEADER + 38
 BOARD_R = BOARD_X + BOARD
 BOARD_B = BOARD_Y + BOARD
-
-LEFT_X = (MARGIN, MARGIN + CARD_W)
-RIGHT_X = (WIDTH - MARGIN - CARD_W, WIDTH - MARGIN)
-CARDS_TOP, CARDS_BOTTOM = HEADER + 12, HEIGHT - MARGIN
-DICE_BOTTOM = 388
-"""The dice card spans CARDS_TOP..DICE_BOTTOM; Black's pad card the rest of the left column."""
-GAP = 12
-WHITE_PAD_BOTTOM = CARDS_BOTTOM - (DICE_BOTTOM - CARDS_TOP) - GAP
-"""White's pad card (top right) is as tall as Black's; the last turn's card fills the rest."""
-
-STRIP = (LEFT_X[1] + 12, BOARD_B + 58, RIGHT_X[0] - 12, CARDS_BOTTOM)
-"""Under the board: the rule line, or the banner when the game is over."""
 
 TURN_OUT = 16
 """How far a U-turn bulges out of the board's edge."""
@@ -47,6 +42,19 @@ COORD_OUT = 37
 """How far the coordinates' centres are from the board's edge."""
 PAD_OUT = 20
 """How far outside the corner square a pad's point (where entries start) is."""
+
+CARD_W = 348
+RIGHT_X = (WIDTH - MARGIN - CARD_W, WIDTH - MARGIN)
+CARDS_TOP = HEADER + GAP
+PAD_H = 288
+"""Both pad cards' height."""
+BOTTOM_TOP = HEIGHT - MARGIN - PAD_H
+"""The top of the bottom row (Black's pad card and the dice card), under the file letters."""
+
+WHITE_PAD = (RIGHT_X[0], CARDS_TOP, RIGHT_X[1], CARDS_TOP + PAD_H)
+BLACK_PAD = (MARGIN, BOTTOM_TOP, MARGIN + CARD_W, HEIGHT - MARGIN)
+LAST_CARD = (RIGHT_X[0], WHITE_PAD[3] + GAP, RIGHT_X[1], BOTTOM_TOP - GAP)
+DICE_CARD = (BLACK_PAD[2] + GAP, BOTTOM_TOP, WIDTH - MARGIN, HEIGHT - MARGIN)
 
 Point = tuple[float, float]
 
@@ -80,10 +88,5 @@ def pad_point(seat: int) -> Point:
 
 
 def pad_card(seat: int) -> tuple[float, float, float, float]:
-    if seat == 0:
-        return (LEFT_X[0], DICE_BOTTOM + GAP, LEFT_X[1], CARDS_BOTTOM)
-    return (RIGHT_X[0], CARDS_TOP, RIGHT_X[1], WHITE_PAD_BOTTOM)
-
-
-DICE_CARD = (LEFT_X[0], CARDS_TOP, LEFT_X[1], DICE_BOTTOM)
-LAST_CARD = (RIGHT_X[0], WHITE_PAD_BOTTOM + GAP, RIGHT_X[1], CARDS_BOTTOM)
+    """The card of a seat's pad, which also shows that seat's own goal."""
+    return BLACK_PAD if seat == 0 else WHITE_PAD

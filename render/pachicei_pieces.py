@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .common import Canvas, Point
-from .pyramids import SIDE_RATIO, SIDE_WIDTH, pyramid_counts, pyramid_side
+from .pyramids import SIDE_RATIO, SIDE_WIDTH, pyramid_side
 from .theme import RGB, PieceColours, Theme, mix
 
 # -- the pieces' colours ---------------------------------------------------------------------
@@ -105,18 +105,30 @@ def d8(canvas: Canvas, theme: Theme, centre: Point, size: float, value: int, sta
     canvas.text((x, y + r * 0.16), str(value), size * 0.44, ink, "mm", bold=True)
 
 
-TREE_LARGE = 44
-"""A tree's large in a pad, in pixels across, when all five trees are there; with fewer the
-pieces grow up to TREE_GROWN. Lone pieces beside the trees are at the same scale."""
-TREE_GROWN = 56
-SECOND_ROW = 0.8
-"""The scale of lone pieces in a second row under the trees (when they do not fit beside)."""
+TREE_LARGE = 40
+"""A tree's large in a pad, in pixels across (a full tree is 74 px tall)."""
+TREE_STEP_MIN = 0.55
+"""How close trees may stand (times the large's width) before lone pieces become counts."""
+LONE_TEXT = 21
+"""The counts of lone pieces when too many to draw one by one."""
 TRAY: RGB = (0x71, 0x7D, 0x8A)
 """Under the pieces in a pad and a goal: a mid tone both colours read on (like the board)."""
 
 
 def tray(canvas: Canvas, theme: Theme, box: Sequence[float]) -> None:
     canvas.rect(box, fill=TRAY, outline=theme.board_edge, width=1.5, radius=8)
+
+
+def _lone_counts(canvas: Canvas, lone: Sequence[int]) -> list[tuple[int, int, str, float]]:
+    """Lone pieces as counts: (size, count, "x3", width of pyramid and text) per size."""
+    out = []
+    for size in (2, 1):
+        n = lone.count(size)
+        if n:
+            text = f"x{n}"
+            width = TREE_LARGE * SIDE_WIDTH[size] + 4 + canvas.text_width(text, LONE_TEXT, True)
+            out.append((size, n, text, width))
+    return out
 
 
 def pad_pieces(
@@ -128,69 +140,55 @@ def pad_pieces(
     lone: list[int],
     knocked: Sequence[int],
 ) -> None:
-    """A pad's trees left to right and its lone pieces apart: beside the trees when there is
-    room, else in a row under them (smaller; as counts when even that is too long).
-    ``knocked``: the sizes the shown turn knocked back into this pad; the last pieces drawn
-    of those sizes (a large without a tree for a large) get a ring."""
+    """A pad's trees left to right and its lone pieces beside them, in one row: the trees
+    move closer when the row is long, and lone pieces become counts ("x3") when even that is
+    too long. ``knocked``: the sizes the shown turn knocked back into this pad; the last
+    pieces drawn of those sizes (a large without a tree for a large) get a ring."""
     x0, y0, x1, y1 = box
     room = x1 - x0
-    gap = 5
-
-    def widths(large: float) -> tuple[float, float]:
-        trees_w = large + (large + 4) * (len(trees) - 1) if trees else -16.0
-        lone_w = sum(large * SIDE_WIDTH[s] for s in lone) + gap * (len(lone) - 1)
-        return trees_w, lone_w
-
-    # as large as one row allows, up to TREE_GROWN; the full pad (5 trees) at TREE_LARGE
-    large = next(
-        (
-            w
-            for w in range(TREE_GROWN, TREE_LARGE, -2)
-            if widths(w)[0] + (16 + widths(w)[1] if lone else 0) <= room
-        ),
-        TREE_LARGE,
-    )
-    trees_w, lone_w = widths(large)
+    large, gap, apart = TREE_LARGE, 5, 14
+    lone_w = sum(large * SIDE_WIDTH[s] for s in lone) + gap * (len(lone) - 1) if lone else 0
+    counts = []
     step = large + 4
-    if len(trees) > 1 and trees_w > room:
-        step = (room - large) / (len(trees) - 1)
-        trees_w = room
-    one_row = trees_w + 16 + lone_w <= room
+
+    def trees_w(step: float) -> float:
+        return large + step * (len(trees) - 1) if trees else 0
+
+    def fits(lone_w: float) -> bool:
+        return trees_w(step) + (apart if trees and lone else 0) + lone_w <= room
+
+    if len(trees) > 1 and not fits(lone_w):  # closer trees
+        step = max(
+            large * TREE_STEP_MIN, step - (trees_w(step) + apart + lone_w - room) / (len(trees) - 1)
+        )
+    if lone and not fits(lone_w):  # lone pieces as counts
+        counts = _lone_counts(canvas, lone)
+        lone_w = sum(c[3] for c in counts) + apart * (len(counts) - 1)
+        if len(trees) > 1:
+            step = min(large + 4, (room - apart - lone_w - large) / (len(trees) - 1))
     tallest = max([tree_height(large, t) for t in trees] + [large * SIDE_RATIO * 0.77])
-    base = (y0 + y1) / 2 + tallest / 2 if one_row or not lone else y0 + 4 + tallest
+    base = (y0 + y1) / 2 + tallest / 2
     ringed = _ringed([3 if t == (3,) else None for t in trees], knocked)
-    ringed_lone = _ringed(lone, knocked)
     for i, shape in enumerate(trees):
         cx = x0 + large / 2 + i * step
         if i in ringed:
             knock_ring(canvas, theme, (cx, base - large * 0.62), large * 0.75)
         tree(canvas, (cx, base), large, SIDE[seat], shape)
-    if not lone:
+    x = x0 + trees_w(step) + (apart if trees else 0)
+    if counts:
+        for size, _n, text, width in counts:
+            w = large * SIDE_WIDTH[size]
+            pyramid_side(canvas, (x + w / 2, base), w, SIDE[seat], size)
+            canvas.text((x + w + 4, base), text, LONE_TEXT, theme.text, "ls", bold=True)
+            x += width + apart
         return
-    if one_row:
-        x, scale = x0 + trees_w + 16, 1.0
-    else:
-        x, scale, base = x0, SECOND_ROW, y1
-        if lone_w * scale > room:
-            counts = [lone.count(1), lone.count(2), 0]
-            pyramid_counts(
-                canvas,
-                (x0, base),
-                counts,
-                SIDE[seat],
-                TRAY,
-                theme.board_edge,
-                large_width=large * scale,
-                text_size=19,
-                gap=14,
-            )
-            return
+    ringed_lone = _ringed(lone, knocked)
     for i, size in enumerate(lone):
-        w = large * scale * SIDE_WIDTH[size]
+        w = large * SIDE_WIDTH[size]
         if i in ringed_lone:
             knock_ring(canvas, theme, (x + w / 2, base - w * 0.62), w * 0.8)
         pyramid_side(canvas, (x + w / 2, base), w, SIDE[seat], size)
-        x += w + gap * scale
+        x += w + gap
 
 
 def _ringed(sizes: Sequence[int | None], knocked: Sequence[int]) -> set[int]:
@@ -210,8 +208,9 @@ def knock_ring(canvas: Canvas, theme: Theme, centre: Point, r: float) -> None:
     canvas.circle(centre, r, outline=theme.capture, width=3)
 
 
-def number_disc(canvas: Canvas, theme: Theme, centre: Point, n: int, r: float = 10) -> None:
-    """The yellow disc with a move's number, on the board at the arrow's start and here."""
+def number_disc(canvas: Canvas, theme: Theme, centre: Point, n: int, r: float) -> None:
+    """The yellow disc with a move's number, on the board at the arrow's start and in the
+    last turn's card; its digit is ``r * 1.45`` px (at least 14.5 for a phone)."""
     canvas.circle(centre, r + 1.5, fill=theme.board_edge)
     canvas.circle(centre, r, fill=theme.highlight)
     canvas.text((centre[0], centre[1] + 0.5), str(n), r * 1.45, theme.banner_text, "mm", True)

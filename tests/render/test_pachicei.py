@@ -9,12 +9,13 @@ Regenerate the golden images after an intended change of the picture with
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import engine
 import render
@@ -23,18 +24,24 @@ from engine.pachicei_turn import PAD, Change
 from render import pachicei as drawing
 from render import pachicei_layout as lay
 from render import pachicei_words as words
-from render.pachicei_panel import DIE, die_centre
+from render.common import SCALE
+from render.pachicei_arrows import DISC, SHIFT, move_path
+from render.pachicei_dice import DIE, die_centre
+from render.pachicei_panel import GOAL_LARGE, goal_row, goal_shown, goal_tray, pad_tray
 from render.pachicei_pieces import PIECE, SIDE, TRAY
+from render.pyramids import SIDE_WIDTH
 from render.theme import DEFAULT_THEME, mix
-from tests.engine.pachicei_helpers import position
+from tests.engine.pachicei_helpers import EMPTY_PAD, position
 from tests.engine.playouts import random_states
 
 from .goldens import GOLDEN, check_golden, mean_difference
 from .images import assert_pure, assert_same_bytes_in_threads, close, open_png, rgb
+from .phone import assert_readable_on_a_phone
 
 GAME = engine.get_game("pach-ice-i")
 NAMES = ("Alice", "Bob")
 SIZE = (lay.WIDTH, lay.HEIGHT)
+SQUARE_SIZE = (920, 920)
 GOLDEN_TOLERANCE = 0.6
 """Largest mean absolute difference per channel (0-255) from a golden image, both first
 averaged over GOLDEN_BLOCK x GOLDEN_BLOCK blocks so that glyph-edge noise cancels out (as for
@@ -115,6 +122,13 @@ def backstop_draw():
     raise AssertionError("no roll ends the game in a draw")
 
 
+def corner():
+    """Black's large on b2 moved 8 along Black's path: down to b1, round the bottom into file
+    c and up it to c7 (White has a tree in its pad, so the look-ahead allows the move)."""
+    state = position({"b2": "BL"}, pads=(EMPTY_PAD, [1, 0, 0, 0, 0]))
+    return state.apply("roll 2 5 8").apply("b2+8")
+
+
 PHASES = {
     "start": lambda: GAME.new_game(),
     "first-roll": lambda: GAME.new_game().apply("roll 2 5 8"),
@@ -132,6 +146,7 @@ PHASES = {
     "dry": lambda: with_dry_turns(first_state(crowded), 64),
     "over": lambda: first_state(lambda s: s.is_over()),
     "draw": backstop_draw,
+    "corner": corner,
 }
 
 
@@ -150,22 +165,30 @@ def pixel(image: Image.Image, point, dx: float = 0, dy: float = 0):
 # -- the layout ------------------------------------------------------------------------------
 
 
+def boxes_apart(a, b) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
 def test_everything_fits_the_image_and_the_board_keeps_its_margins():
+    assert lay.WIDTH == lay.HEIGHT and 900 <= lay.WIDTH <= 1100  # square, as DESIGN.md allows
     number = 7  # half a rank number's width
-    assert lay.BOARD_X - lay.COORD_OUT - number - 5 >= lay.LEFT_X[1]  # clear of the cards
+    assert lay.BOARD_X - lay.COORD_OUT - number >= lay.MARGIN  # the rank numbers
     assert lay.RIGHT_X[0] >= lay.BOARD_R + drawing.FRAME + lay.TURN_OUT + 12
-    assert lay.pad_point(1)[0] + 12 <= lay.RIGHT_X[0]  # a move's number disc there
-    assert lay.BOARD_Y - lay.TURN_OUT - 12 >= lay.HEADER
-    assert lay.BOARD_B + lay.COORD_OUT + 14 <= lay.STRIP[1] < lay.STRIP[3] <= lay.HEIGHT
-    assert lay.RIGHT_X[1] <= lay.WIDTH and lay.CARDS_BOTTOM <= lay.HEIGHT
-    assert max(lay.CARD_W, lay.STRIP[3] - lay.STRIP[1]) * 2 <= lay.BOARD  # the largest thing
+    assert lay.pad_point(1)[0] + DISC <= lay.RIGHT_X[0]  # a move's number disc there
+    assert lay.BOARD_Y - drawing.FRAME - lay.TURN_OUT - 12 >= lay.HEADER
+    assert lay.BOARD_B + lay.COORD_OUT + 2 + 12 <= lay.BOTTOM_TOP  # the file letters
+    cards = [lay.pad_card(0), lay.pad_card(1), lay.LAST_CARD, lay.DICE_CARD]
+    for i, box in enumerate(cards):
+        assert 0 <= box[0] < box[2] <= lay.WIDTH and lay.HEADER < box[1] < box[3] <= lay.HEIGHT
+        assert all(boxes_apart(box, other) for other in cards[i + 1 :])
+        assert boxes_apart(box, (lay.BOARD_X, lay.BOARD_Y, lay.BOARD_R, lay.BOARD_B))
     # a1 at the bottom left, g7 at the top right, ranks going up
     assert lay.centre(GRID.parse("a1")) == (lay.file_x(0), lay.rank_y(0))
     assert lay.centre(GRID.parse("a1"))[1] > lay.centre(GRID.parse("a7"))[1]
     assert lay.centre(GRID.parse("g1"))[0] > lay.centre(GRID.parse("a1"))[0]
-    # each pad is beside its entry corner: Black's bottom left, White's top right
-    assert lay.pad_card(0)[1] > lay.HEIGHT / 2 and lay.pad_card(0)[2] < lay.BOARD_X
-    assert lay.pad_card(1)[3] < lay.HEIGHT * 0.6 and lay.pad_card(1)[0] > lay.BOARD_R
+    # each pad is beside its entry corner: Black's under the board at the left, White's top right
+    assert lay.pad_card(0)[1] > lay.BOARD_B and lay.pad_card(0)[0] < lay.BOARD_X
+    assert lay.pad_card(1)[3] < lay.HEIGHT / 2 and lay.pad_card(1)[0] > lay.BOARD_R
 
 
 # -- every phase renders ---------------------------------------------------------------------
@@ -194,7 +217,7 @@ def test_the_phase_states_are_what_their_names_say():
 def test_every_phase_renders_a_png_of_the_fixed_size(phase):
     data = render.render(PHASES[phase](), names=NAMES)
     image = open_png(data)
-    assert image.size == SIZE == (1100, 780)
+    assert image.size == SIZE == SQUARE_SIZE
     assert image.mode in ("P", "RGB")  # a 256-colour palette: half the size and encode time
     assert len(data) <= 150_000
 
@@ -246,20 +269,55 @@ def test_black_and_white_pieces_both_stand_out_from_both_square_tones():
     assert sum(light) - sum(dark) >= 120  # the two square colours tell apart without hue
 
 
+def between(a: str, b: str, shift: float = 0):
+    """The point halfway between two squares' centres (moved down and right by ``shift``)."""
+    (ax, ay), (bx, by) = lay.centre(GRID.parse(a)), lay.centre(GRID.parse(b))
+    return ((ax + bx) / 2 + shift, (ay + by) / 2 + shift)
+
+
 def test_the_shown_turn_is_drawn_as_numbered_arrows_with_landing_squares_outlined():
     state = busy()
     image = draw(state)
     for change in state.turn_log:
         x0, y0, _x1, y1 = lay.square_box(change.end)
-        assert close(pixel(image, (x0 + 3.5, (y0 + y1) / 2)), DEFAULT_THEME.highlight, 30)
+        assert close(pixel(image, (x0 + 3, (y0 + y1) / 2)), DEFAULT_THEME.highlight, 30)
     # the first move entered at e7 from White's pad (off g7): its number sits at the pad's point
     assert close(pixel(image, lay.pad_point(1), dx=-6), DEFAULT_THEME.highlight, 30)
-    # the second one's arrow runs along rank 7 to b6: the middle of its shaft is yellow
-    (ax, ay), (bx, by) = lay.centre(GRID.parse("g7")), lay.centre(GRID.parse("b6"))
-    middle = ((ax + bx) / 2, (ay + by) / 2)
-    assert close(pixel(image, middle), DEFAULT_THEME.highlight, 30)
+    # ... and its line runs along rank 7 from g7 to e7
+    assert close(pixel(image, between("g7", "f7")), DEFAULT_THEME.highlight, 30)
+    # the second one (g7 to b6 along White's path) shares g7-e7 with it, so it runs beside it
+    # (moved down and right), then on along rank 7, down at a7 and right to b6
+    for a, b in (("f7", "e7"), ("c7", "b7")):
+        assert close(pixel(image, between(a, b, SHIFT)), DEFAULT_THEME.highlight, 30), (a, b)
+    (ax, _), (_, by) = lay.centre(GRID.parse("a7")), lay.centre(GRID.parse("b6"))
+    assert close(pixel(image, (ax + SHIFT, by - lay.CELL / 2)), DEFAULT_THEME.highlight, 30)
     plain = draw(state, theme=replace(DEFAULT_THEME, highlight=(255, 0, 255)))
-    assert close(pixel(plain, middle), (255, 0, 255), 30)
+    assert close(pixel(plain, between("c7", "b7", SHIFT)), (255, 0, 255), 30)
+
+
+def test_a_move_follows_the_snaking_path_round_its_corner():
+    state = corner()
+    (change,) = state.last_turn.changes
+    b2, b1, c1, c7 = (lay.centre(GRID.parse(n)) for n in ("b2", "b1", "c1", "c7"))
+    assert move_path(change, 0) == [b2, b1, c1, c7]  # down b, round the bottom, up c
+    busy_turn = busy().turn_log
+    g7, a7, a6, b6 = (lay.centre(GRID.parse(n)) for n in ("g7", "a7", "a6", "b6"))
+    assert move_path(busy_turn[1], 1) == [g7, a7, a6, b6]  # White: left along 7, right along 6
+    assert move_path(busy_turn[0], 1) == [lay.pad_point(1), g7, lay.centre(GRID.parse("e7"))]
+    image = draw(state)
+    yellow = DEFAULT_THEME.highlight
+    # the line is on the squares passed: from b2 down to b1, along to c1, up file c
+    for point in (between("b2", "b1"), between("b1", "c1"), lay.centre(GRID.parse("c3"))):
+        assert close(pixel(image, point), yellow, 30), point
+    assert close(pixel(image, between("c4", "c5")), yellow, 30)
+    # ... and not on b4, which a straight line from b2 to c7 would cross
+    (x0, y0), (x1, y1) = b2, c7
+    on_b4 = (x0 + (x1 - x0) * 0.4, y0 + (y1 - y0) * 0.4)
+    x_b4 = lay.square_box(GRID.parse("b4"))
+    assert x_b4[0] < on_b4[0] < x_b4[2] and x_b4[1] < on_b4[1] < x_b4[3]
+    assert close(pixel(image, on_b4), pixel(draw(position()), on_b4), 3)
+    for point in (between("b3", "b4"), between("b5", "b6")):  # nor anywhere on file b above b2
+        assert not close(pixel(image, point), yellow, 60)
 
 
 def test_a_knocked_piece_is_marked_on_its_square_and_ringed_in_its_pad():
@@ -270,11 +328,11 @@ def test_a_knocked_piece_is_marked_on_its_square_and_ringed_in_its_pad():
     _x0, y0, x1, _y1 = lay.square_box(square)
     assert close(pixel(image, (x1 - 12, y0 + 12 - 7)), DEFAULT_THEME.capture, 30)
     # the ring is around the pad's last lone large: capture-coloured pixels in the tray
-    x0, py0, px1, _ = lay.pad_card(0)
-    tray = image.crop((round(x0), round(py0 + 100), round(px1), round(py0 + 250)))
+    box = tuple(round(v) for v in pad_tray(lay.pad_card(0)))
+    tray = image.crop(box)
     assert any(close(c, DEFAULT_THEME.capture, 30) for _, c in tray.getcolors(1 << 16))
     plain = draw(busy_state_without_knock(state))
-    tray = plain.crop((round(x0), round(py0 + 100), round(px1), round(py0 + 250)))
+    tray = plain.crop(box)
     assert not any(close(c, DEFAULT_THEME.capture, 30) for _, c in tray.getcolors(1 << 16))
 
 
@@ -312,23 +370,88 @@ def count_close(image: Image.Image, box, colour) -> int:
     return sum(n for n, c in crop.getcolors(1 << 16) if close(c, colour, 6))
 
 
-def test_each_goal_sits_in_the_other_players_pad_card():
+@contextlib.contextmanager
+def drawn_texts():
+    """Within the block, each text drawn is recorded as (text, x, y) in final pixels."""
+    seen: list[tuple[str, float, float]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        seen.append((str(text), xy[0] / SCALE, xy[1] / SCALE))
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text
+    try:
+        yield seen
+    finally:
+        ImageDraw.ImageDraw.text = original
+
+
+def inside(point, box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+GOALS_APART = dict(goals=([2, 4, 5], [1, 2, 2]))
+"""Black (Ann) has 11 pieces in her goal, White (Bob) 5."""
+
+
+def test_each_players_card_shows_their_own_goal():
+    state = position(
+        {"c3": "BL", "e5": "WM"}, pads=([0, 0, 2, 0, 0], [2, 0, 1, 0, 0]), **GOALS_APART
+    )
+    assert (state.in_goal(0), state.in_goal(1)) == (11, 5)
+    assert goal_shown(state, 0, None).total == "11/15" and goal_shown(state, 1, None).seat == 1
+    with drawn_texts() as texts:
+        image = draw(state)
+    for seat, count in ((0, "11/15"), (1, "5/15")):  # the count is drawn in the player's card
+        (where,) = [(x, y) for text, x, y in texts if text == count]
+        assert inside(where, lay.pad_card(seat)), (count, where)
+    for seat in (0, 1):  # the goal's tray holds the card's own colour, never the other one
+        box = goal_tray(lay.pad_card(seat))
+        assert close(pixel(image, (box[2] - 12, box[3] - 5)), TRAY, 4)
+        assert count_close(image, box, SIDE[seat].west) > 40
+        x, y = goal_row(lay.pad_card(seat))  # the first count's pyramid: its lit west face
+        west = pixel(image, (x + GOAL_LARGE * SIDE_WIDTH[1] * 0.36, y - 8))
+        assert close(west, SIDE[seat].west, 12) and not close(west, SIDE[1 - seat].west, 60)
+
+
+def test_a_piece_arriving_in_a_goal_is_counted_in_its_owners_card():
+    state = PHASES["knocked-into-goal"]()
+    owner = next(d[0] for d in words.knocked(words.shown_turn(state)) if d[3])
+    shown = words.shown_turn(state)
+    assert goal_shown(state, owner, shown).arrived >= 1
+    assert goal_shown(state, 1 - owner, shown).arrived == 0
+    with drawn_texts() as texts:
+        draw(state)
+    (where,) = [(x, y) for text, x, y in texts if text.startswith("+")]
+    assert inside(where, lay.pad_card(owner))
+
+
+def test_each_pad_card_holds_its_own_pieces():
     state = PHASES["crowded"]()
     image = draw(state)
-    for seat in (0, 1):  # the card of seat's pad holds the other seat's goal
-        x0, y0, x1, y1 = lay.pad_card(seat)
-        assert close(pixel(image, (x1 - 24, y1 - 13)), TRAY, 4)  # the goal's tray
-        goal = (x0 + 16, y1 - 68, x1 - 16, y1 - 14)  # inside the trays
-        pad = (x0 + 16, y0 + 114, x1 - 16, y1 - 118)
-        # the lit side of the other colour's pyramids in the goal, of this colour's in the pad
-        assert count_close(image, goal, SIDE[1 - seat].west) > 60
+    for seat in (0, 1):
         if state.trees(seat):
+            pad = pad_tray(lay.pad_card(seat))
             assert count_close(image, pad, SIDE[seat].west) > 60
+
+
+# -- read on a phone -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("phase", list(PHASES))
+def test_every_text_reads_on_a_phone(phase):
+    drawing._base.cache_clear()  # the fixed part (coordinates, headings) is measured too
+    assert_readable_on_a_phone(PHASES[phase](), NAMES)
+
+
+def test_long_names_still_read_on_a_phone():
+    assert_readable_on_a_phone(busy(), ["W" * 60, "Zo\N{LATIN SMALL LETTER E WITH DIAERESIS}"])
 
 
 def test_the_banner_says_the_result():
     image = draw(PHASES["over"]())
-    x0, y0, _x1, _y1 = lay.STRIP
+    x0, y0, _x1, _y1 = lay.DICE_CARD
     assert close(pixel(image, (x0 + 30, y0 + 10)), DEFAULT_THEME.banner, 8)
     image = draw(busy())
     assert not close(pixel(image, (x0 + 30, y0 + 10)), DEFAULT_THEME.banner, 40)
