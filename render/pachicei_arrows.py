@@ -42,7 +42,11 @@ def move_path(change: Change, mover: int) -> list[Point]:
     """The points a move's line runs through, along the mover's path: its start (the square,
     or the mover's pad point for an entry), the centres of the squares where the path turns,
     and its end (the square, or the goal's point beyond the path's last square)."""
-    return _corners([_point(mover, i) for i in _indexes(change, mover)])
+    indexes = _indexes(change, mover)
+    if len(indexes) < 2:  # never for a legal move; a straight line rather than none
+        return [_point(mover, 0 if change.start == PAD else INDEX[mover][change.start]),
+                lay.centre(change.end) if change.end != GOAL else _point(mover, GOAL)]  # fmt: skip
+    return _corners([_point(mover, i) for i in indexes])
 
 
 def _indexes(change: Change, mover: int) -> range:
