@@ -3,17 +3,15 @@ move round a corner of the snake) and helpers to read the images back."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import engine
 from engine.pachicei_board import GRID
 from render import pachicei_layout as lay
 from render import pachicei_words as words
-from render.common import SCALE
 from tests.engine.pachicei_helpers import EMPTY_PAD, position
 from tests.engine.playouts import random_states
 
@@ -152,23 +150,6 @@ def between(a: str, b: str, shift: float = 0):
     """The point halfway between two squares' centres (moved down and right by ``shift``)."""
     (ax, ay), (bx, by) = lay.centre(GRID.parse(a)), lay.centre(GRID.parse(b))
     return ((ax + bx) / 2 + shift, (ay + by) / 2 + shift)
-
-
-@contextlib.contextmanager
-def drawn_texts():
-    """Within the block, each text drawn is recorded as (text, x, y) in final pixels."""
-    seen: list[tuple[str, float, float]] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self, xy, text, *args, **kwargs):
-        seen.append((str(text), xy[0] / SCALE, xy[1] / SCALE))
-        return original(self, xy, text, *args, **kwargs)
-
-    ImageDraw.ImageDraw.text = text
-    try:
-        yield seen
-    finally:
-        ImageDraw.ImageDraw.text = original
 
 
 def inside(point, box) -> bool:

@@ -25,11 +25,10 @@ from .pachicei_states import (
     corner,
     count_close,
     draw,
-    drawn_texts,
     inside,
     pixel,
 )
-from .phone import assert_readable_on_a_phone
+from .phone import assert_readable_on_a_phone, text_sizes
 
 
 def test_a_move_follows_the_snaking_path_round_its_corner():
@@ -67,10 +66,10 @@ def test_each_players_card_shows_their_own_goal():
     )
     assert (state.in_goal(0), state.in_goal(1)) == (11, 5)
     assert goal_shown(state, 0, None).total == "11/15" and goal_shown(state, 1, None).seat == 1
-    with drawn_texts() as texts:
+    with text_sizes() as texts:
         image = draw(state)
     for seat, count in ((0, "11/15"), (1, "5/15")):  # the count is drawn in the player's card
-        (where,) = [(x, y) for text, x, y in texts if text == count]
+        (where,) = [(d.x, d.y) for d in texts if d.text == count]
         assert inside(where, lay.pad_card(seat)), (count, where)
     for seat in (0, 1):  # the goal's tray holds the card's own colour, never the other one
         box = goal_tray(lay.pad_card(seat))
@@ -87,9 +86,9 @@ def test_a_piece_arriving_in_a_goal_is_counted_in_its_owners_card():
     shown = words.shown_turn(state)
     assert goal_shown(state, owner, shown).arrived >= 1
     assert goal_shown(state, 1 - owner, shown).arrived == 0
-    with drawn_texts() as texts:
+    with text_sizes() as texts:
         draw(state)
-    (where,) = [(x, y) for text, x, y in texts if text.startswith("+")]
+    (where,) = [(d.x, d.y) for d in texts if d.text.startswith("+")]
     assert inside(where, lay.pad_card(owner))
 
 
