@@ -151,3 +151,16 @@ def test_the_installed_parlor_command_is_python_m_bot():
     ours = subprocess.run([script, "play", "--help"], capture_output=True, text=True, timeout=60)
     assert ours.returncode == 0 and ours.stdout == run(["play", "--help"]).stdout
     assert "`parlor play icesickle`" in (ROOT / "README.md").read_text()  # as the README says
+
+
+def test_rules_and_board_are_commands_at_the_prompt(db):
+    result = run(
+        ["play", "icesickle", "--db", db, "--names", "Ann", "Ben"],
+        ["S@c3", "board", "rules", "quit"],
+    )
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "IceSickle (2 players, two rounds)" in out  # the rules, as plain text
+    assert "**" not in out and "`" not in out
+    board = out.split("to move> ")[2]  # what the prompt after the move printed for "board"
+    assert board.startswith("IceSickle, round 1 of 2") and "c3" in board, board
