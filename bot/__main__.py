@@ -84,8 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "play":
         from . import local
+        from .local_setup import DEFAULT_DB
 
-        args.db = args.db or os.environ.get("PARLOR_DB") or "parlor.db"
+        args.db = args.db or os.environ.get("PARLOR_DB") or DEFAULT_DB
         try:
             return local.main(args)
         except KeyboardInterrupt:  # before the game started or while closing: nothing to save

@@ -24,23 +24,9 @@ import render
 
 from . import local_words as words
 from .local_setup import Session, start
-from .messages import report_lines
-from .service import GameRecord, Player, Service, ServiceError
+from .local_words import result_line
+from .service import Player, Service, ServiceError
 from .storage import StorageOpenError
-
-
-def result_line(game: GameRecord) -> str:
-    outcome = game.outcome
-    assert outcome is not None
-    scores = ", ".join(f"{game.names[s]} {v}" for s, v in enumerate(outcome.scores))
-    scores = f" Scores: {scores}." if scores else ""
-    if not outcome.winners:
-        return f"Game over: a draw, {outcome.reason}.{scores}"
-    winners = " and ".join(game.names[s] for s in outcome.winners)
-    verb = "win" if len(outcome.winners) > 1 else "wins"
-    if report := report_lines(game, game.names):  # Pachisi: every player and score
-        return "\n".join((f"Game over: {winners} {verb}, {outcome.reason}.", *report))
-    return f"Game over: {winners} {verb}, {outcome.reason}.{scores}"
 
 
 class Terminal:

@@ -16,6 +16,7 @@ from typing import Any
 
 import engine
 
+from .local_words import result_line
 from .service import GameRecord, Player, Service, ServiceError
 
 DEFAULT_DB = "parlor.db"
@@ -91,10 +92,10 @@ async def start(service: Service, args: Any) -> Session:
     else:
         setup = _new_setup(args)
         if out is not None:
-            _check_free(out)
+            _claim(out, None)  # before the game is made: a refused folder makes no game
         game = await _create(service, *setup)
         out = out or _free_default(args, game)
-    _claim(out, args.db, game)
+    _claim(out, _owner(args.db, game))
     await service.storage.set_image_folder(game.id, str(out))
     return Session(game, out, _hint(args, game), args.resume is None)
 
@@ -119,8 +120,6 @@ async def _resumed(service: Service, args: Any) -> GameRecord:
     if game.channel_id is not None:
         raise ServiceError(f"Game {game.id} is played on Discord, not in this terminal.")
     if game.over:
-        from .local import result_line
-
         raise ServiceError(f"Game {game.id} is already over: {result_line(game)}")
     return game
 
@@ -165,16 +164,18 @@ def _free_default(args: Any, game: GameRecord) -> Path:
     db = Path(args.db)
     base = db.parent / f"{db.stem}-play" / f"{game.key}-{game.id}"
     out, n = base, 1
-    while _taken(out, args.db, game):
+    while _taken(out, _owner(args.db, game)):
         n += 1
         out = base.with_name(f"{base.name}-{n}")
     return out
 
 
-def _taken(out: Path, db: str, game: GameRecord) -> bool:
+def _taken(out: Path, owner: str | None) -> bool:
+    """``out`` holds the board images of a game other than the one ``owner`` (a marker's
+    text) names; with ``owner`` None, of any game (a game not made yet owns no folder)."""
     marker = out / MARKER
     if marker.exists():
-        return marker.read_text(errors="replace") != _owner(db, game)
+        return owner is None or marker.read_text(errors="replace") != owner
     return any(out.glob("move-*.png"))
 
 
@@ -184,27 +185,17 @@ def _owner(db: str, game: GameRecord) -> str:
     return f"{Path(db).resolve()}\n{game.id}\n{game.seed}\n"
 
 
-def _check_free(out: Path) -> None:
-    """A new game's ``--out`` must not hold another game's images."""
-    if (out / MARKER).exists() or any(out.glob("move-*.png")):
+def _claim(out: Path, owner: str | None) -> None:
+    """Make ``out`` the folder of the game ``owner`` names (with ``owner`` None, check that a
+    game about to be made may have it); refuse a folder another game, of any database, uses."""
+    if _taken(out, owner):
         raise ServiceError(
             f"{out} already holds another game's board images; give --out another folder."
         )
     try:
         out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ServiceError(f"Can't write board images to {out}: {exc.strerror}.") from None
-
-
-def _claim(out: Path, db: str, game: GameRecord) -> None:
-    """Mark ``out`` as ``game``'s; refuse a folder that another game (of any database) uses."""
-    if _taken(out, db, game):
-        raise ServiceError(
-            f"{out} already holds another game's board images; give --out another folder."
-        )
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        (out / MARKER).write_text(_owner(db, game))
+        if owner is not None:
+            (out / MARKER).write_text(owner)
     except OSError as exc:
         raise ServiceError(f"Can't write board images to {out}: {exc.strerror}.") from None
 

@@ -1,8 +1,8 @@
 """What local play says in the terminal: the status line before each prompt, what the dice
 and the bot did after a move ("Ben rolled 2 6: no move."), the legal moves in columns, the
-position and the rules in plain words, and the help text.
+position and the rules in plain words, the help text and the result.
 
-Pure functions of the engine state and the players' names (no I/O), so they are easy to test;
+Pure functions of the engine state (or the game's record) and the players' names (no I/O), so they are easy to test;
 ``bot/local.py`` prints them.
 """
 
@@ -17,7 +17,8 @@ import engine
 import render
 from engine.iceturn_setup import hand_words
 
-from .messages import FACE_WORDS
+from .messages import FACE_WORDS, report_lines
+from .records import GameRecord
 from .rules_text import RULES
 
 WIDTH = 100
@@ -206,6 +207,21 @@ def _after_words(state, after, names) -> list[str]:
             bonus = " and ".join(map(str, after.lost_bonuses))
             lines.append(f"Lost: the bonus of {bonus} (no pawn could take it whole).")
     return lines
+
+
+def result_line(game: GameRecord) -> str:
+    """How the game ended, with the scores (Pachisi: its final report, a line a player)."""
+    outcome = game.outcome
+    assert outcome is not None
+    scores = ", ".join(f"{game.names[s]} {v}" for s, v in enumerate(outcome.scores))
+    scores = f" Scores: {scores}." if scores else ""
+    if not outcome.winners:
+        return f"Game over: a draw, {outcome.reason}.{scores}"
+    winners = " and ".join(game.names[s] for s in outcome.winners)
+    verb = "win" if len(outcome.winners) > 1 else "wins"
+    if report := report_lines(game, game.names):  # Pachisi: every player and score
+        return "\n".join((f"Game over: {winners} {verb}, {outcome.reason}.", *report))
+    return f"Game over: {winners} {verb}, {outcome.reason}.{scores}"
 
 
 # -- listings -------------------------------------------------------------------------------
