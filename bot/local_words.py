@@ -2,8 +2,8 @@
 and the bot did after a move ("Ben rolled 2 6: no move."), the legal moves in columns, the
 position and the rules in plain words, the help text and the result.
 
-Pure functions of the engine state (or the game's record) and the players' names (no I/O), so they are easy to test;
-``bot/local.py`` prints them.
+Pure functions of the engine state (or the game's record) and the players' names (no I/O),
+so they are easy to test; ``bot/local.py`` prints them.
 """
 
 from __future__ import annotations
@@ -15,26 +15,20 @@ from collections.abc import Sequence
 
 import engine
 import render
+from engine.icesickle import ROUNDS
 from engine.iceturn_setup import hand_words
+from render.pachisi_words import doublet_words, penalty
 
-from .messages import FACE_WORDS, report_lines
+from .messages import report_lines, treehouse_words
 from .records import GameRecord
 from .rules_text import RULES
 
 WIDTH = 100
 """The widest line printed (narrower when the terminal is)."""
 
-ROUNDS = 2
-"""IceSickle's rounds."""
-
 
 def width() -> int:
     return max(40, min(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns))
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def plural(n: int, word: str) -> str:
@@ -77,7 +71,7 @@ def _pachisi(state, names) -> list[str]:
     if state.bonuses:
         parts.append("bonus to take: " + ", ".join(map(str, state.bonuses)))
     if state.doublets:
-        parts.append(f"{ordinal(state.doublets)} doublet in a row")
+        parts.append(doublet_words(state.doublets))
     return parts
 
 
@@ -97,8 +91,7 @@ def _icesickle(state, names) -> list[str]:
     scores = state.round_scores()[-1]
     head = f"Round {state.round} of {ROUNDS}"
     if state.phase == "place":
-        left = 15 - state.placed
-        doing = f"{who} to place ({left} left to place)"
+        doing = f"{who} to place ({sum(state.stash)} left to place)"
     else:
         doing = f"{who} to jump"
     parts = [head, doing, f"this round: {names[0]} {scores[0]}, {names[1]} {scores[1]}"]
@@ -120,14 +113,9 @@ def _iceturn(state, names) -> list[str]:
     if state.phase == "react":
         ready = len(state.can_react())
         return [head, f"{who} to react ({plural(ready, 'tile')} can still react), then end"]
-    if state.aiming:
-        action = "AIM under way"
-    elif state.action:
-        action = f"{state.action.upper()} used"
-    else:
-        action = f"{FACE_WORDS[state.face]} not used yet"
     points = plural(state.points, "point") + " left"
-    return [head, f"{who} to move", f"rolled {state.rolled}", f"Treehouse: {action}", points]
+    action = f"Treehouse: {treehouse_words(state)}"
+    return [head, f"{who} to move", f"rolled {state.rolled}", action, points]
 
 
 STATUS = {"pachisi": _pachisi, "pach-ice-i": _pachicei, "icesickle": _icesickle}
@@ -174,21 +162,16 @@ def _roll_words(state, after, text: str, names, roller: int | None) -> list[str]
             lines.append(f"{tied} tied: they throw again.")
         return lines
     line = f"{who} rolled {dice}"
-    if key == "pachisi" and after.effects and after.effects[0].kind == "penalty":
-        line += f": a 3rd doublet in a row, so pawn {after.effects[0].pawn} goes back to the nest"
-        line += " and the turn passes"
-    elif key == "pachisi" and _third_doublet(state, dice):  # and no pawn out to send back
-        line += ": a 3rd doublet in a row, so the turn passes"
+    if key == "pachisi" and penalty(after):
+        line += f": a {doublet_words(3)}, so "
+        if after.effects:  # else no pawn was out to send back
+            line += f"pawn {after.effects[0].pawn} goes back to the nest and "
+        line += "the turn passes"
     elif not after.is_over() and after.is_chance_node():
         line += ": no move"
     elif key == "pachisi" and after.phase == "play" and after.doublets:
-        line += f" ({ordinal(after.doublets)} doublet in a row: {who} rolls again after this)"
+        line += f" ({doublet_words(after.doublets)}: {who} rolls again after this)"
     return [line + "."]
-
-
-def _third_doublet(state, dice: str) -> bool:
-    a, b = dice.split()
-    return a == b and state.doublets == 2 and state.options["third_doublet_penalty"]
 
 
 def _after_words(state, after, names) -> list[str]:

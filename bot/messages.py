@@ -126,12 +126,7 @@ def progress_lines(record: GameRecord) -> list[str]:
         return [f"Tiles to place: {hand_words(state.hands[state.seat])}."]
     lines = []
     if state.phase == "move":
-        if state.aiming:
-            action = "AIM under way (turn more tiles, or go on)"
-        elif state.action:
-            action = f"{state.action.upper()} used"
-        else:
-            action = f"{FACE_WORDS[state.face]}, not used yet"
+        action = treehouse_words(state)
         points = f"**{state.points}** point{'s' if state.points != 1 else ''} left"
         lines.append(f"\N{GAME DIE} {state.rolled} · Treehouse: {action} · {points}")
     elif state.phase == "react":
@@ -143,6 +138,16 @@ def progress_lines(record: GameRecord) -> list[str]:
     if state.phase in ("move", "react") and state.turn_log:
         lines.append("This turn: " + ", ".join(str(m) for m in state.turn_log))
     return lines
+
+
+def treehouse_words(state) -> str:
+    """Where an Ice-Turn turn's Treehouse action stands: "HOP (a standing piece), not used
+    yet", "AIM under way (turn more tiles, or go on)", "SWAP used"."""
+    if state.aiming:
+        return "AIM under way (turn more tiles, or go on)"
+    if state.action:
+        return f"{state.action.upper()} used"
+    return f"{FACE_WORDS[state.face]}, not used yet"
 
 
 def played_text(record: GameRecord, name: str, moves: tuple[str, ...]) -> str:

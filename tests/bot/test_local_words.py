@@ -146,3 +146,13 @@ def test_pachisi_third_doublet_sends_the_leading_pawn_back():
         "Ann rolled 4 4: a 3rd doublet in a row, so pawn 1 goes back to the nest and the turn "
         "passes."
     )
+
+
+def test_pachisi_third_doublet_with_every_pawn_in_the_nest_only_passes_the_turn():
+    state = engine.get_game("pachisi").new_game(2).apply("roll 6").apply("roll 1")
+    said = words.events(state, ["roll 3 3", "roll 3 3", "roll 3 3"], NAMES)
+    assert said == [
+        "Ann rolled 3 3: no move.",
+        "Ann rolled 3 3: no move.",
+        "Ann rolled 3 3: a 3rd doublet in a row, so the turn passes.",
+    ]
