@@ -21,6 +21,7 @@ from engine import get_game
 from . import limits
 from .answers import tell, update
 from .rules_text import RULES
+from .ui import FromCustomId
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -111,30 +112,18 @@ async def show_rules(interaction: discord.Interaction, key: str) -> None:
 
 
 class RulesPageButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=TEMPLATE,
 ):
     """Previous / Next under a ``/rules`` answer: shows page ``page`` (1-based) of ``game``."""
 
-    def __init__(self, item: discord.ui.Button) -> None:
-        super().__init__(item)
-        match = TEMPLATE.match(item.custom_id or "")
-        assert match is not None
-        self.game: str = match["game"]
-        self.page = int(match["page"])
+    game: str
+    page: int
 
     @staticmethod
     def custom_id_for(key: str, page: int) -> str:
         return f"parlor:rules:{key}:{page}"
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
-    ) -> RulesPageButton:
-        return cls(item)
-
-    async def interaction_check(self, interaction: discord.Interaction[ParlorBot], /) -> bool:
-        return await interaction.client.admit(interaction)
 
     async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
         async with interaction.client.handling(interaction):

@@ -131,7 +131,7 @@ def lobby_view(lobby: Challenge) -> discord.ui.View:
     return view
 
 
-class _FromCustomId:
+class FromCustomId:
     """What every Parlor item shares: rebuilt from its ``custom_id`` alone, with the id's
     numeric fields (the template's named groups) as attributes."""
 
@@ -155,7 +155,7 @@ class _FromCustomId:
 
 
 class ChallengeButton(
-    _FromCustomId,
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"^parlor:ch:(?P<challenge>[0-9]{1,18}):(?P<action>accept|decline|cancel)$",
 ):
@@ -170,7 +170,7 @@ class ChallengeButton(
 
 
 class LobbyButton(
-    _FromCustomId,
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"^parlor:lb:(?P<lobby>[0-9]{1,18}):(?P<action>join|leave|start)$",
 ):
@@ -187,7 +187,7 @@ class LobbyButton(
 
 
 class MoveSelect(
-    _FromCustomId,
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"^parlor:mv:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<group>[0-9]{1,3})$",
 ):
@@ -210,7 +210,7 @@ class MoveSelect(
 
 
 class PageButton(
-    _FromCustomId,
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"^parlor:pg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,3})$",
 ):
@@ -230,7 +230,7 @@ class PageButton(
 
 
 class RollButton(
-    _FromCustomId,
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"^parlor:rl:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})$",
 ):
@@ -249,7 +249,7 @@ class RollButton(
 
 
 class ControlButton(
-    _FromCustomId,
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=(
         r"^parlor:do:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<move>undo|end|tip 7)$"
@@ -273,7 +273,7 @@ class ControlButton(
 
 
 class RemoveButton(
-    _FromCustomId,
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"^parlor:rm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})$",
 ):
