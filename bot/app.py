@@ -198,31 +198,33 @@ def _describe(interaction: discord.Interaction) -> str:
     return f"interaction {interaction.id} ({what!s:.100}) by user {interaction.user.id}"
 
 
+def _env_number(name: str, upper: int, what: str, then: str = "") -> int | None:
+    """The environment variable ``name`` as a whole number from 1 to ``upper - 1``, or None
+    when it is unset; ``ValueError`` saying it must be ``what`` (then ``then``) otherwise."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) <= 30 and 0 < int(value) < upper):
+        raise ValueError(f"{name} must be {what}, not {value[:30]!r}{then}")
+    return int(value)
+
+
 def server_limit() -> int:
     """Active games one server may hold: ``PARLOR_MAX_GAMES_PER_SERVER``, or the default;
     ``ValueError`` with a message for a value that is not a whole number of games."""
-    limit = os.environ.get("PARLOR_MAX_GAMES_PER_SERVER", "").strip()
-    if not limit:
-        return MAX_GAMES_PER_SERVER
-    if not (limit.isascii() and limit.isdigit() and 0 < int(limit[:10]) < 10**9):
-        raise ValueError(
-            f"PARLOR_MAX_GAMES_PER_SERVER must be a whole number of games, not {limit[:20]!r}"
-        )
-    return int(limit)
+    limit = _env_number("PARLOR_MAX_GAMES_PER_SERVER", 10**9, "a whole number of games")
+    return MAX_GAMES_PER_SERVER if limit is None else limit
 
 
 def guild_setting() -> int | None:
     """The server to sync the slash commands to at once: ``PARLOR_GUILD``, or None when it is
     unset; ``ValueError`` with a message for anything that is not a server id."""
-    guild = os.environ.get("PARLOR_GUILD", "").strip()
-    if not guild:
-        return None
-    if not (guild.isascii() and guild.isdigit() and 0 < int(guild[:20]) < 2**63):
-        raise ValueError(
-            f"PARLOR_GUILD must be a server id (a number such as 123456789012345678), "
-            f"not {guild[:30]!r}; unset it to sync the commands globally"
-        )
-    return int(guild)
+    return _env_number(
+        "PARLOR_GUILD",
+        2**63,
+        "a server id (a number such as 123456789012345678)",
+        "; unset it to sync the commands globally",
+    )
 
 
 def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:

@@ -292,3 +292,13 @@ def test_a_bad_server_limit_is_refused_in_one_line(tmp_path):
     assert result.stderr.strip().splitlines() == [
         "error: PARLOR_MAX_GAMES_PER_SERVER must be a whole number of games, not 'lots'"
     ]
+
+
+def test_a_server_limit_padded_with_zeros_is_read_whole(monkeypatch):
+    from bot.app import server_limit
+
+    monkeypatch.setenv("PARLOR_MAX_GAMES_PER_SERVER", "0000000001" + "1234567890")
+    with pytest.raises(ValueError, match="must be a whole number of games"):
+        server_limit()  # 11,234,567,890 games: past the bound, not the 1 its first digits read
+    monkeypatch.setenv("PARLOR_MAX_GAMES_PER_SERVER", "007")
+    assert server_limit() == 7
