@@ -5,7 +5,18 @@ Public API (see DESIGN.md): ``GAMES``, ``get_game``, ``CHANCE``, ``IllegalMove``
 and per game ``Game.new_game`` / ``State.apply`` / ``State.parse`` / ``State.legal_moves`` ...
 """
 
-from .core import CHANCE, MAX_MOVE_TEXT, Game, IllegalMove, Move, Option, Outcome, State
+from .core import (
+    CHANCE,
+    MAX_MOVE_TEXT,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    Placing,
+    Removal,
+    State,
+)
 from .icesickle import IceSickle
 from .iceturn import IceTurn
 from .pachicei import PachIceI
@@ -33,6 +44,8 @@ __all__ = [
     "Move",
     "Option",
     "Outcome",
+    "Placing",
+    "Removal",
     "State",
     "get_game",
 ]

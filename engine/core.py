@@ -32,6 +32,17 @@ class Outcome(NamedTuple):
     reason: str
 
 
+class Placing(NamedTuple):
+    """One line of a game's final report (``State.report``): where ``seat`` finished."""
+
+    place: int
+    seat: int
+    random: bool = False
+    """Placed after a full tie by a random draw fixed by the record."""
+    left: bool = False
+    """Removed from the game before the end (ranked after everyone who played on)."""
+
+
 class Move(ABC):
     """One player decision (or one chance outcome). Subclasses are small frozen value types.
 
@@ -45,6 +56,14 @@ class Move(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
+
+
+class Removal(Move):
+    """A move that takes ``seat`` out of a game that goes on without them (see
+    ``State.removal_moves``); games with removals define their own subclass."""
+
+    __slots__ = ()
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -317,11 +336,36 @@ class State(ABC):
         """Hook: at a chance node, the seat whose roll it is (``None``: nobody's, e.g. a deal)."""
         return None
 
-    def _removals(self) -> list[Move]:
+    def _removals(self) -> list[Removal]:
         """Hook: moves that take a player out of a game that goes on without them."""
         return []
 
     # -- the public API ----------------------------------------------------------------------
+    # Besides the contract in DESIGN.md, a few read-only hooks every game answers, with
+    # defaults here, so callers (the bot, the renderer) never guess at a game's own fields.
+
+    @property
+    def phase(self) -> str:
+        """What the game waits for, in one word of the game's own ("roll", "place", "jump",
+        "react", "over"...); "play" for a game without phases. Games that have phases keep
+        ``phase`` as a field of their own, which takes the place of this default."""
+        return "over" if self.is_over() else "play"
+
+    @property
+    def gone(self) -> frozenset[int]:
+        """Seats taken out of a game that went on without them (by a ``Removal``)."""
+        return frozenset()
+
+    def report(self) -> Sequence[Placing] | None:
+        """A finished game's final report, every seat from first to last (rows with at least
+        ``place``, ``seat``, ``random`` and ``left``, see :class:`Placing`); ``None`` for a game
+        whose outcome says it all. Read it once ``outcome`` is set; a game may also answer
+        while it is on (the standing so far)."""
+        return None
+
+    def removal_for(self, seat: int) -> Removal | None:
+        """The move that takes ``seat`` out now (one of ``removal_moves()``), or ``None``."""
+        return next((m for m in self.removal_moves() if m.seat == seat), None)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -348,7 +392,7 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.to_move is None
 
-    def removal_moves(self) -> list[Move]:
+    def removal_moves(self) -> list[Removal]:
         """Moves that take a player out while the others play on (Pachisi: ``remove 2``, for a
         player whose turn timer ran out or who leaves a table of three or four).
 

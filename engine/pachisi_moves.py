@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .core import Move
+from .core import Move, Removal
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -32,7 +32,7 @@ TWO_DICE = tuple(Roll((a, b)) for a in range(1, 7) for b in range(a, 7))
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Remove(Move):
+class Remove(Removal):
     """Take ``seat`` (and, with partners, the partner) out of the game: a turn timer ran out,
     or the player left. The others play on; the pawns leave the board."""
 
