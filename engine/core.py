@@ -242,6 +242,23 @@ class Game(ABC):
         state._last_mover = data["last_mover"]
         return state
 
+    def from_position(self, text: str, history: Sequence[str | Move]) -> State:
+        """The state ``State.position_json()`` wrote, with its ``history`` given back (the
+        moves in order, as notation or Moves: a store keeps them apart, one row a move, so the
+        position it rewrites after each move stays the same size all game long).
+        ``ValueError`` when the position is another game's or counts another number of moves.
+        """
+        data = json.loads(text)
+        if data.get("game") != self.key:
+            raise ValueError(f"this is a {data.get('game')!r} position, not {self.key!r}")
+        if data["moves"] != len(history):
+            raise ValueError(f"the position is after {data['moves']} moves, not {len(history)}")
+        options = MappingProxyType(self.check_setup(data["num_players"], data["options"]))
+        moves = tuple(m if isinstance(m, Move) else self.move_from_text(m) for m in history)
+        state = self._state_from_data(data["num_players"], options, moves, data["state"])
+        state._last_mover = data["last_mover"]
+        return state
+
     def _state_from_data(
         self,
         num_players: int,
@@ -451,6 +468,21 @@ class State(ABC):
                 "num_players": self.num_players,
                 "options": dict(self.options),
                 "history": [str(m) for m in self._history],
+                "last_mover": self._last_mover,
+                "state": self._data(),
+            },
+            separators=(",", ":"),
+        )
+
+    def position_json(self) -> str:
+        """The position without the move list: ``to_json`` less ``history``, with the number of
+        moves instead. ``game.from_position(text, history)`` reads it back, given the moves."""
+        return json.dumps(
+            {
+                "game": self.game.key,
+                "num_players": self.num_players,
+                "options": dict(self.options),
+                "moves": len(self._history),
                 "last_mover": self._last_mover,
                 "state": self._data(),
             },

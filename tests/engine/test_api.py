@@ -64,3 +64,32 @@ def test_state_surface():
         game.from_json(json.dumps({**data, "game": "pachisi"}))
     with pytest.raises(engine.IllegalMove, match="move 2"):
         game.replay(2, {}, ["L@c3", "L@c3"])
+
+
+@pytest.mark.parametrize(
+    ("key", "players"), [("pachisi", 4), ("pach-ice-i", 2), ("icesickle", 2), ("ice-turn", 4)]
+)
+def test_a_position_and_its_moves_rebuild_the_state(key, players):
+    """What the bot stores: the position (which stays small all game) plus the move list."""
+    import random
+
+    from tests.engine.playouts import random_move
+
+    game, rng = engine.get_game(key), random.Random(7)
+    state = game.new_game(players)
+    for number in range(400):
+        if state.is_over():
+            break
+        if number % 37 == 0 or number < 3:
+            texts = [str(m) for m in state.history]
+            back = game.from_position(state.position_json(), texts)
+            assert back == state and back.to_json() == state.to_json()
+            assert back.legal_moves() == state.legal_moves()
+            assert len(state.position_json()) < 2000  # no history in it
+        state = state.apply(random_move(state, rng))
+    position = state.position_json()
+    with pytest.raises(ValueError, match="moves, not"):
+        game.from_position(position, [str(m) for m in state.history][:-1])
+    other = next(g for g in engine.GAMES.values() if g.key != key)
+    with pytest.raises(ValueError, match=f"not '{other.key}'"):
+        other.from_position(position, state.history)
