@@ -9,7 +9,7 @@ forward (``b2-b3``), turning them (``turn b2 e``) and tipping stacks (``tip b2 e
 Treehouse action once (``tip 7``, ``aim b2 cw``, ``swap b2 b3``, ``hop M b2-b4``, ``dig
 b2-b4``); ``end``; then turn pieces the tiles under one's lying pieces point at (``react b2 c3
 w``); ``end``. The board is :mod:`engine.iceturn_board`, the setup :mod:`engine.iceturn_setup`,
-the pieces :mod:`engine.iceturn_pieces`, the moves :mod:`engine.iceturn_play`, the position
+the pieces :mod:`engine.iceturn_pieces`, the moves :mod:`engine.iceturn_turn`, the position
 :mod:`engine.iceturn_state`.
 """
 

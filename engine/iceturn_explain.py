@@ -33,8 +33,8 @@ from .iceturn_moves import (
     TurnPiece,
 )
 from .iceturn_pieces import Cell
-from .iceturn_play import perform
 from .iceturn_setup import KINDS, Deal, Place, hand_words, q_cells, qs_placeable
+from .iceturn_turn import perform
 from .pyramids import SIZE_WORDS
 
 if TYPE_CHECKING:

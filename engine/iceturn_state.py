@@ -21,8 +21,8 @@ from .iceturn_moves import (
     TipSeven,
 )
 from .iceturn_pieces import EMPTY, STANDING, Cell, Cells, is_nest, tree
-from .iceturn_play import cost, perform, point_moves, reactions, treehouse_moves
 from .iceturn_setup import KINDS, Deal, Hand, Place, deal_outcomes, hand_sizes, placements
+from .iceturn_turn import cost, perform, point_moves, reactions, treehouse_moves
 
 DEAL, PLACE, ROLL, MOVE, REACT, OVER = "deal", "place", "roll", "move", "react", "over"
 ROLLS = tuple(Roll(points, face) for points in range(1, 7) for face in FACES)

@@ -4,8 +4,8 @@ A turn: the roller's dice are a chance move (``roll 3 5``); then the player make
 die (``enter``, ``2+3``), or per part of a 14, and takes bonuses (``2+20``, ``2+10``); what
 cannot be played is forfeited by the engine. Doublets roll again. Before play, a roll-off
 (``roll 4`` online, ``roll 3 4`` classic, one chance move per player) picks who starts. The
-position and turn are in :mod:`engine.pachisi_state`, which moves are legal in
-:mod:`engine.pachisi_play`.
+position and turn are in :mod:`engine.pachisi_state`, the moves in :mod:`engine.pachisi_moves`,
+which of them are legal after a roll in :mod:`engine.pachisi_turn`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 from .core import Game, IllegalMove, Move, Option, check_move_text, quote
-from .pachisi_moves import REMOVE_TEXT, REMOVES, ROLL_TEXT, UNDO, Roll
-from .pachisi_play import ENTER, STEP_TEXT, STEPS, RollPlay
+from .pachisi_moves import ENTER, REMOVE_TEXT, REMOVES, ROLL_TEXT, STEP_TEXT, STEPS, UNDO, Roll
 from .pachisi_state import PLAY, PachisiState
+from .pachisi_turn import RollPlay
 
 
 class Pachisi(Game):

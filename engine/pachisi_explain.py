@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .core import quote
-from .pachisi_play import STEP_TEXT
+from .pachisi_moves import STEP_TEXT
 
 if TYPE_CHECKING:
     from .pachisi_state import PachisiState

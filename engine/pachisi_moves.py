@@ -1,5 +1,6 @@
-"""Pachisi's moves besides a pawn's (those are in :mod:`engine.pachisi_play`): the dice, the
-undo of the current dice play, and a player's removal."""
+"""Pachisi's moves: the dice, a pawn entering or stepping forward, the undo of the current
+dice play, and a player's removal; each with the text it is read from. Which of them are legal
+after a roll is decided in :mod:`engine.pachisi_turn`."""
 
 from __future__ import annotations
 
@@ -17,6 +18,31 @@ class Roll(Move):
 
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.dice))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Enter(Move):
+    """Bring the lowest-numbered pawn out of the nest: with a 5, or both dice totalling 5."""
+
+    def __str__(self) -> str:
+        return "enter"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Step(Move):
+    """Move ``pawn`` (1-4) forward ``count``: a die, a part of a 14, or a bonus (20 or 10)."""
+
+    pawn: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.pawn}+{self.count}"
+
+
+STEP_TEXT = re.compile(r"^([0-9]{1,3})\s*\+\s*([0-9]{1,3})$")  # ASCII digits, a few
+"""``pawn+count`` as typed (normalised): a :class:`Step`, or an explainable mistake."""
+ENTER = Enter()
+STEPS = {(p, c): Step(p, c) for p in range(1, 5) for c in (*range(1, 7), 10, 20)}
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -1,6 +1,6 @@
 """A Pachisi position and how a turn goes: roll-off, rolls, the player's moves, forfeits,
 doublets, the third-doublet penalty, undo, the end and the final report. Which moves are
-legal after a roll is decided in :mod:`engine.pachisi_play`.
+legal after a roll is decided in :mod:`engine.pachisi_turn`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from .core import DiceTurnState, Game, Move, Outcome
 from .pachisi_board import HOME, NEST, arms, steps
 from .pachisi_explain import explain, hs_text
 from .pachisi_moves import ONE_DIE, REMOVES, ROLL_TEXT, TWO_DICE, UNDO, Remove, Roll, Undo
-from .pachisi_play import Node, RollPlay, Table
 from .pachisi_report import ReportRow, report
+from .pachisi_turn import Node, RollPlay, Table
 
 ROLLOFF, ROLL, PLAY, OVER = "rolloff", "roll", "play", "over"
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.pachisi_play import STEPS
+from engine.pachisi_moves import STEPS
 
 from .pachisi_helpers import GAME, HOME, board_problems, random_playout
 

@@ -13,13 +13,12 @@ on a new square" are all the same search.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .core import Move
 from .pachisi_board import ENTRIES, HOME, LAST_TRACK, NEST, SAFE, TRACK, arms
+from .pachisi_moves import ENTER, STEPS
 
 NEG = -1_000
 """The value of a node from which no play ends legally."""
@@ -27,31 +26,6 @@ CAPTURE_BONUS = 20
 HOME_BONUS = 10
 
 Node = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Enter(Move):
-    """Bring the lowest-numbered pawn out of the nest: with a 5, or both dice totalling 5."""
-
-    def __str__(self) -> str:
-        return "enter"
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Step(Move):
-    """Move ``pawn`` (1-4) forward ``count``: a die, a part of a 14, or a bonus (20 or 10)."""
-
-    pawn: int
-    count: int
-
-    def __str__(self) -> str:
-        return f"{self.pawn}+{self.count}"
-
-
-STEP_TEXT = re.compile(r"^([0-9]{1,3})\s*\+\s*([0-9]{1,3})$")  # ASCII digits, a few
-"""``pawn+count`` as typed (normalised): a :class:`Step`, or an explainable mistake."""
-ENTER = Enter()
-STEPS = {(p, c): Step(p, c) for p in range(1, 5) for c in (*range(1, 7), 10, 20)}
 
 
 class Table:
