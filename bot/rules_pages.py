@@ -21,7 +21,7 @@ from engine import get_game
 from . import limits
 from .answers import tell, update
 from .rules_text import RULES
-from .ui import FromCustomId
+from .ui import Field, FromCustomId, number
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -30,8 +30,6 @@ SEPARATORS = ("\n\n", "\n", " ")
 """Where a text may break, best first: between paragraphs, lines, words."""
 _PAIRS = re.compile(r"\*\*|`")
 """Markdown that comes in pairs in the texts: bold and code."""
-TEMPLATE = re.compile(r"^parlor:rules:(?P<game>[a-z0-9-]{1,20}):(?P<page>[0-9]{1,3})$")
-"""A page button's ``custom_id``: the game's key and the page it shows (1-based)."""
 
 
 def split_text(text: str, limit: int) -> list[str]:
@@ -98,7 +96,7 @@ def rules_view(key: str, page: int) -> discord.ui.View | None:
             button = discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=RulesPageButton.custom_id_for(key, target),
+                custom_id=RulesPageButton.custom_id_for(game=key, page=target),
             )
             view.add_item(RulesPageButton(button))
     return view
@@ -114,33 +112,24 @@ async def show_rules(interaction: discord.Interaction, key: str) -> None:
 class RulesPageButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=TEMPLATE,
+    tag="rules",
+    fields=(Field("game", "[a-z0-9-]{1,20}"), number("page", 3)),
 ):
     """Previous / Next under a ``/rules`` answer: shows page ``page`` (1-based) of ``game``."""
 
-    game: str
-    page: int
-
-    @staticmethod
-    def custom_id_for(key: str, page: int) -> str:
-        return f"parlor:rules:{key}:{page}"
-
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling(interaction):
-            if self.game not in RULES:
-                await tell(interaction, "Parlor has no rules by that name: /rules lists them.")
-                return
-            pages = rules_pages(self.game)
-            if not 1 <= self.page <= len(pages):
-                title = get_game(self.game).title
-                await tell(
-                    interaction,
-                    f"The {title} rules have no page {self.page}, only 1 to {len(pages)}; "
-                    f"use /rules to see them again.",
-                )
-                return
-            await update(
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        if self.game not in RULES:
+            await tell(interaction, "Parlor has no rules by that name: /rules lists them.")
+            return
+        pages = rules_pages(self.game)
+        if not 1 <= self.page <= len(pages):
+            title = get_game(self.game).title
+            await tell(
                 interaction,
-                content=pages[self.page - 1],
-                view=rules_view(self.game, self.page),
+                f"The {title} rules have no page {self.page}, only 1 to {len(pages)}; "
+                f"use /rules to see them again.",
             )
+            return
+        await update(
+            interaction, content=pages[self.page - 1], view=rules_view(self.game, self.page)
+        )

@@ -2,14 +2,20 @@
 
 Every item is a ``DynamicItem``: discord.py matches a click's ``custom_id`` against the
 template, rebuilds the item and calls its callback, so buttons on old messages keep working
-when the bot restarts. The ids are untrusted input: the templates are strict and the table
-re-checks everything against storage. Callbacks are thin: they hand over to ``bot.table``.
+when the bot restarts. Each item declares its id once, as a tag and typed fields
+(``parlor:mv:<game>:<version>:<group>``); the template that reads it and the
+``custom_id_for`` that writes it both come from that declaration. The ids are untrusted
+input: the templates are strict and the table re-checks everything against storage. Each
+item's ``act`` is one call to ``bot.table``; ``FromCustomId.callback`` wraps it in the bot's
+``handling`` (the wait on shutdown, the log and answer on failure).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -36,7 +42,7 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
             label="Roll",
             emoji="\N{GAME DIE}",
             style=discord.ButtonStyle.primary,
-            custom_id=RollButton.custom_id_for(record),
+            custom_id=RollButton.custom_id_for(game=record.id, version=record.version),
         )
         view.add_item(RollButton(button))
         _add_remove_button(view, record)
@@ -48,7 +54,7 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
     first = page * SELECTS_PER_PAGE
     for index, (label, moves) in enumerate(groups[first : first + SELECTS_PER_PAGE], first):
         select = discord.ui.Select(
-            custom_id=MoveSelect.custom_id_for(record, index),
+            custom_id=MoveSelect.custom_id_for(game=record.id, version=record.version, group=index),
             placeholder=limits.cut(label, limits.PLACEHOLDER),
             options=[
                 discord.SelectOption(
@@ -64,7 +70,9 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
         button = discord.ui.Button(
             label=label,
             style=discord.ButtonStyle.primary if move == "end" else discord.ButtonStyle.secondary,
-            custom_id=ControlButton.custom_id_for(record, move),
+            custom_id=ControlButton.custom_id_for(
+                game=record.id, version=record.version, move=move
+            ),
             row=4,
         )
         view.add_item(ControlButton(button))
@@ -75,7 +83,9 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
                 button = discord.ui.Button(
                     label=text,
                     style=discord.ButtonStyle.secondary,
-                    custom_id=PageButton.custom_id_for(record, target),
+                    custom_id=PageButton.custom_id_for(
+                        game=record.id, version=record.version, page=target
+                    ),
                     row=4,
                 )
                 view.add_item(PageButton(button))
@@ -92,13 +102,14 @@ def _add_remove_button(view: discord.ui.View, record: GameRecord) -> None:
         label=limits.cut(f"Remove {mover.name}", limits.BUTTON_LABEL),
         emoji="\N{ALARM CLOCK}",
         style=discord.ButtonStyle.danger,
-        custom_id=RemoveButton.custom_id_for(record),
+        custom_id=RemoveButton.custom_id_for(game=record.id, version=record.version),
         row=4,
     )
     view.add_item(RemoveButton(button))
 
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:
+    """Accept / Decline / Cancel under a challenge."""
     view = discord.ui.View(timeout=None)
     for action, style in (
         ("accept", discord.ButtonStyle.success),
@@ -108,7 +119,7 @@ def challenge_view(challenge: Challenge) -> discord.ui.View:
         button = discord.ui.Button(
             label=action.capitalize(),
             style=style,
-            custom_id=f"parlor:ch:{challenge.id}:{action}",
+            custom_id=ChallengeButton.custom_id_for(challenge=challenge.id, action=action),
         )
         view.add_item(ChallengeButton(button))
     return view
@@ -125,170 +136,196 @@ def lobby_view(lobby: Challenge) -> discord.ui.View:
         button = discord.ui.Button(
             label=action.capitalize(),
             style=style,
-            custom_id=LobbyButton.custom_id_for(lobby, action),
+            custom_id=LobbyButton.custom_id_for(lobby=lobby.id, action=action),
         )
         view.add_item(LobbyButton(button))
     return view
 
 
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a custom id: the name its value is read into, the pattern its text must
+    match (never a ``:``), and how that text becomes the value."""
+
+    name: str
+    pattern: str
+    read: Callable[[str], Any] = str
+
+
+def number(name: str, digits: int) -> Field:
+    """A whole number written in 1 to ``digits`` ASCII digits: an id, a version, an index."""
+    return Field(name, f"[0-9]{{1,{digits}}}", int)
+
+
+def one_of(name: str, *words: str) -> Field:
+    """Exactly one of ``words``."""
+    return Field(name, "|".join(map(re.escape, words)))
+
+
+def template_for(tag: str, fields: tuple[Field, ...]) -> re.Pattern[str]:
+    """The strict template of ``parlor:<tag>:<field>:...``: every field in full, nothing
+    before or after (``\\Z``, not ``$``, which would let a trailing newline through)."""
+    groups = "".join(f":(?P<{field.name}>{field.pattern})" for field in fields)
+    return re.compile(rf"\Aparlor:{re.escape(tag)}{groups}\Z")
+
+
+GAME = number("game", 18)
+VERSION = number("version", 9)
+
+
 class FromCustomId:
-    """What every Parlor item shares: rebuilt from its ``custom_id`` alone, with the id's
-    numeric fields (the template's named groups) as attributes."""
+    """What every Parlor item shares. Its id is declared once, as class keywords ``tag`` and
+    ``fields`` (``class RollButton(FromCustomId, DynamicItem[Button], tag="rl", fields=(GAME,
+    VERSION))``), from which come the template discord.py matches clicks against and
+    ``custom_id_for``; the item is rebuilt from its id alone, with each field's value as an
+    attribute; a click runs ``act`` inside the bot's ``handling``."""
 
-    template: re.Pattern[str]
+    id_tag: ClassVar[str]
+    id_fields: ClassVar[tuple[Field, ...]]
+    id_template: ClassVar[re.Pattern[str]]
+    """The template made of ``id_tag`` and ``id_fields`` (the one discord.py matches)."""
 
-    def __init__(self, item: Any) -> None:
-        super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem beside it
-        match = self.template.match(item.custom_id or "")
-        assert match is not None
-        for name, value in match.groupdict().items():
-            setattr(self, name, int(value) if value.isdigit() else value)
+    def __init_subclass__(cls, *, tag: str, fields: tuple[Field, ...], **kwargs: Any) -> None:
+        for field in fields:
+            if hasattr(cls, field.name):
+                raise TypeError(
+                    f"{cls.__name__}: a field named {field.name!r} would hide "
+                    f"the item's own {field.name!r}"
+                )
+        cls.id_tag, cls.id_fields = tag, fields
+        cls.id_template = template_for(tag, fields)
+        super().__init_subclass__(template=cls.id_template, **kwargs)
+
+    @classmethod
+    def custom_id_for(cls, **values: object) -> str:
+        """The id carrying ``values``, one per field, by name (a value that does not fit its
+        field makes an id the template refuses: the item then refuses to be built)."""
+        names = [field.name for field in cls.id_fields]
+        if sorted(values) != sorted(names):
+            raise TypeError(f"{cls.__name__} ids carry {names}, not {sorted(values)}")
+        return ":".join(("parlor", cls.id_tag, *(str(values[name]) for name in names)))
+
+    @classmethod
+    def fields_of(cls, match: re.Match[str]) -> dict[str, Any]:
+        """The fields' values from a match of the template."""
+        return {field.name: field.read(match[field.name]) for field in cls.id_fields}
+
+    def __init__(self, item: Any, match: re.Match[str] | None = None) -> None:
+        """``item`` carries the id; ``match`` is the template's match of it when discord.py
+        made one (a click), else (a view being built) the id is matched here."""
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem: refuses a foreign id
+        if match is None:
+            match = self.id_template.match(item.custom_id)
+            assert match is not None  # DynamicItem checked it just above
+        for name, value in self.fields_of(match).items():
+            setattr(self, name, value)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /
     ) -> Any:
-        return cls(item)
+        return cls(item, match)
 
     async def interaction_check(self, interaction: discord.Interaction[ParlorBot], /) -> bool:
         return await interaction.client.admit(interaction)
+
+    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        async with interaction.client.handling(interaction):
+            await self.act(interaction)
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        """What a click does, inside ``handling``: a game's items hand the id's fields to one
+        call of ``bot.table``."""
+        raise NotImplementedError
 
 
 class ChallengeButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"^parlor:ch:(?P<challenge>[0-9]{1,18}):(?P<action>accept|decline|cancel)$",
+    tag="ch",
+    fields=(number("challenge", 18), one_of("action", "accept", "decline", "cancel")),
 ):
-    challenge: int
-    action: str
+    """Accept, Decline or Cancel a challenge."""
 
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling(interaction):
-            await interaction.client.table.answer_challenge(
-                interaction, self.challenge, self.action
-            )
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.answer_challenge(interaction, self.challenge, self.action)
 
 
 class LobbyButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"^parlor:lb:(?P<lobby>[0-9]{1,18}):(?P<action>join|leave|start)$",
+    tag="lb",
+    fields=(number("lobby", 18), one_of("action", "join", "leave", "start")),
 ):
-    lobby: int
-    action: str
+    """Join, Leave or Start an open lobby."""
 
-    @staticmethod
-    def custom_id_for(lobby: Challenge, action: str) -> str:
-        return f"parlor:lb:{lobby.id}:{action}"
-
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling(interaction):
-            await interaction.client.table.answer_lobby(interaction, self.lobby, self.action)
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.answer_lobby(interaction, self.lobby, self.action)
 
 
 class MoveSelect(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"^parlor:mv:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<group>[0-9]{1,3})$",
+    tag="mv",
+    fields=(GAME, VERSION, number("group", 3)),
 ):
-    game: int
-    version: int
+    """One menu of legal moves (``group``: its place among the game's move groups); the move
+    picked is played if the game is still at ``version``."""
 
-    @staticmethod
-    def custom_id_for(record: GameRecord, group: int) -> str:
-        return f"parlor:mv:{record.id}:{record.version}:{group}"
-
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
         values = self.item.values
         if len(values) != 1:
             await tell(interaction, "Pick one move.")
             return
-        async with interaction.client.handling(interaction):
-            await interaction.client.table.play(
-                interaction, self.game, values[0], version=self.version
-            )
+        await interaction.client.table.play(interaction, self.game, values[0], version=self.version)
 
 
 class PageButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"^parlor:pg:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<page>[0-9]{1,3})$",
+    tag="pg",
+    fields=(GAME, VERSION, number("page", 3)),
 ):
-    game: int
-    version: int
-    page: int
+    """Previous / More moves: shows another page of the move menus."""
 
-    @staticmethod
-    def custom_id_for(record: GameRecord, page: int) -> str:
-        return f"parlor:pg:{record.id}:{record.version}:{page}"
-
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling(interaction):
-            await interaction.client.table.show_page(
-                interaction, self.game, self.version, self.page
-            )
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.show_page(interaction, self.game, self.version, self.page)
 
 
 class RollButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"^parlor:rl:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})$",
+    tag="rl",
+    fields=(GAME, VERSION),
 ):
-    game: int
-    version: int
+    """Roll the dice, when the game waits for the player to act to roll."""
 
-    @staticmethod
-    def custom_id_for(record: GameRecord) -> str:
-        return f"parlor:rl:{record.id}:{record.version}"
-
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling(interaction):
-            await interaction.client.table.play(
-                interaction, self.game, "roll", version=self.version
-            )
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.play(interaction, self.game, "roll", version=self.version)
 
 
 class ControlButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=(
-        r"^parlor:do:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<move>undo|end|tip 7)$"
-    ),
+    tag="do",
+    fields=(GAME, VERSION, one_of("move", "undo", "end", "tip 7")),
 ):
-    """A control move on a button: Undo, Ice-Turn's End and TIP."""
+    """A control move on a button (``bot.menus.control_moves`` says which a game offers)."""
 
-    game: int
-    version: int
-    move: str
-
-    @staticmethod
-    def custom_id_for(record: GameRecord, move: str) -> str:
-        return f"parlor:do:{record.id}:{record.version}:{move}"
-
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling(interaction):
-            await interaction.client.table.play(
-                interaction, self.game, self.move, version=self.version
-            )
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.play(interaction, self.game, self.move, version=self.version)
 
 
 class RemoveButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"^parlor:rm:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9})$",
+    tag="rm",
+    fields=(GAME, VERSION),
 ):
     """Remove the player to act, whose turn timer ran out (``bot/turn_timer.py``)."""
 
-    game: int
-    version: int
-
-    @staticmethod
-    def custom_id_for(record: GameRecord) -> str:
-        return f"parlor:rm:{record.id}:{record.version}"
-
-    async def callback(self, interaction: discord.Interaction[ParlorBot]) -> Any:
-        async with interaction.client.handling(interaction):
-            await interaction.client.table.remove(interaction, self.game, self.version)
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.remove(interaction, self.game, self.version)
 
 
 DYNAMIC_ITEMS = (
@@ -300,3 +337,4 @@ DYNAMIC_ITEMS = (
     RemoveButton,
     RollButton,
 )
+"""The items the bot registers (``add_dynamic_items``), so clicks on old messages reach them."""

@@ -1,0 +1,268 @@
+"""The ``custom_id`` of every Parlor button and menu: each view writes ids that read back, through
+the item's own template, to the very fields it was built from; the formats stay exactly those
+on messages already posted (an old button must keep working); and an id that is not one of
+ours (too many digits, an unknown action, anything after it) reaches no item, since the ids
+come from whoever sent the click. Clicks themselves are in ``tests/bot/test_discord_*.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import discord
+import pytest
+
+import engine
+from bot.menus import control_moves, move_groups
+from bot.records import Challenge, GameRecord, Player
+from bot.rules_pages import RulesPageButton, rules_pages, rules_view
+from bot.ui import (
+    DYNAMIC_ITEMS,
+    ChallengeButton,
+    ControlButton,
+    FromCustomId,
+    LobbyButton,
+    MoveSelect,
+    PageButton,
+    RemoveButton,
+    RollButton,
+    challenge_view,
+    game_view,
+    lobby_view,
+    number,
+)
+
+REGISTERED = (*DYNAMIC_ITEMS, RulesPageButton)
+"""Every item the bot hands discord.py (``bot/app.py``'s ``add_dynamic_items``)."""
+BIG_ID = 123_456_789_012_345_678  # 18 digits: a Discord snowflake-sized row id
+BIG_VERSION = 987_654_321  # 9 digits
+ANN, BEN = Player(101, "Ann"), Player(202, "Ben")
+
+
+def record(state: engine.State, *, options=None, settings=None) -> GameRecord:
+    """A game at ``state``, with the widest id and version the ids allow."""
+    now = time.time()
+    return GameRecord(
+        id=BIG_ID,
+        key=state.game.key,
+        num_players=2,
+        options=options or {},
+        settings=settings or {},
+        seed=1,
+        status="active",
+        result=None,
+        players=(ANN, BEN),
+        guild_id=1,
+        channel_id=2,
+        thread_id=None,
+        message_id=None,
+        version=BIG_VERSION,
+        state=state,
+        posted_version=None,
+        created_at=now,
+        updated_at=now,
+    )
+
+
+def challenge(*, lobby: bool) -> Challenge:
+    return Challenge(
+        id=BIG_ID,
+        key="icesickle",
+        num_players=2,
+        options={},
+        settings={},
+        host=ANN,
+        invited=None if lobby else BEN,
+        guild_id=1,
+        channel_id=2,
+        message_id=None,
+        status="open",
+        created_at=0.0,
+        expires_at=0.0,
+        game_id=None,
+    )
+
+
+def played_until(key: str, wanted, options=None) -> engine.State:
+    """A seeded random game of ``key`` played until ``wanted(state)`` holds."""
+    rng = random.Random(0)
+    state = engine.get_game(key).new_game(num_players=2, options=options or {})
+    for _ in range(2_000):
+        if state.outcome is not None:
+            break
+        if state.to_move == engine.CHANCE:
+            state = state.apply(rng.choice([m for m, _ in state.chance_outcomes()]))
+            continue
+        if wanted(state):
+            return state
+        state = state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError(f"no {key} position of the kind wanted in a seeded game")
+
+
+def read_back(item: FromCustomId) -> dict:
+    """The fields of ``item``'s id as a click would give them: the template discord.py holds
+    for the class, matched the way it matches a click."""
+    templates = [cls.__discord_ui_compiled_template__ for cls in REGISTERED]
+    matching = [t for t in templates if t.fullmatch(item.custom_id)]
+    assert matching == [type(item).__discord_ui_compiled_template__], item.custom_id
+    return type(item).fields_of(matching[0].fullmatch(item.custom_id))
+
+
+def ids_and_fields(view: discord.ui.View | None) -> list[tuple[type, str, dict]]:
+    """Each item of ``view``: its class, id and the fields read back from the id, which the
+    item built from the id alone also carries as attributes."""
+    assert view is not None
+    out = []
+    for item in view.children:
+        fields = read_back(item)
+        assert {name: getattr(item, name) for name in fields} == fields
+        out.append((type(item), item.custom_id, fields))
+    return out
+
+
+async def test_challenge_and_lobby_ids_read_back_to_the_challenge_and_action():
+    assert ids_and_fields(challenge_view(challenge(lobby=False))) == [
+        (ChallengeButton, f"parlor:ch:{BIG_ID}:{action}", {"challenge": BIG_ID, "action": action})
+        for action in ("accept", "decline", "cancel")
+    ]
+    assert ids_and_fields(lobby_view(challenge(lobby=True))) == [
+        (LobbyButton, f"parlor:lb:{BIG_ID}:{action}", {"lobby": BIG_ID, "action": action})
+        for action in ("join", "leave", "start")
+    ]
+
+
+async def test_roll_and_remove_ids_read_back_to_the_game_and_version():
+    """A timed Pachisi table that rolls by hand: Roll, and Remove for when time runs out."""
+    options = {"turn_timer": 1}
+    state = engine.get_game("pachisi").new_game(num_players=2, options=options)
+    view = game_view(record(state, options=options, settings={"roll": "button"}))
+    fields = {"game": BIG_ID, "version": BIG_VERSION}
+    assert ids_and_fields(view) == [
+        (RollButton, f"parlor:rl:{BIG_ID}:{BIG_VERSION}", fields),
+        (RemoveButton, f"parlor:rm:{BIG_ID}:{BIG_VERSION}", fields),
+    ]
+
+
+async def test_move_menu_control_and_page_ids_read_back_to_what_they_show():
+    """A position with more menus than one message holds and control buttons: every page's
+    menus, controls and page buttons carry the game, the version and their own field."""
+    state = played_until("ice-turn", lambda s: len(move_groups(s)) > 4 and control_moves(s))
+    game = record(state)
+    head = {"game": BIG_ID, "version": BIG_VERSION}
+    seen: dict[type, list[str]] = {}
+    for page in range(2):
+        for cls, custom_id, fields in ids_and_fields(game_view(game, page)):
+            seen.setdefault(cls, []).append(custom_id)
+            tail = {k: v for k, v in fields.items() if k not in head}
+            assert fields == {**head, **tail}
+            assert custom_id == ":".join(
+                ["parlor", cls.id_tag, str(BIG_ID), str(BIG_VERSION), *map(str, tail.values())]
+            )
+    groups = len(seen[MoveSelect])
+    assert groups > 4
+    assert seen[MoveSelect] == [f"parlor:mv:{BIG_ID}:{BIG_VERSION}:{g}" for g in range(groups)]
+    assert f"parlor:do:{BIG_ID}:{BIG_VERSION}:end" in seen[ControlButton]
+    assert seen[PageButton] == [
+        f"parlor:pg:{BIG_ID}:{BIG_VERSION}:1",  # page 0: More moves
+        f"parlor:pg:{BIG_ID}:{BIG_VERSION}:0",  # page 1: Previous moves
+    ] + ([f"parlor:pg:{BIG_ID}:{BIG_VERSION}:2"] if groups > 8 else [])
+
+
+async def test_undo_and_tip_ids_keep_their_move_text():
+    pachisi = played_until("pachisi", lambda s: "undo" in map(str, s.legal_moves()), {"undo": True})
+    assert f"parlor:do:{BIG_ID}:{BIG_VERSION}:undo" in [
+        i for _, i, _ in ids_and_fields(game_view(record(pachisi)))
+    ]
+    tip = played_until("ice-turn", lambda s: "tip 7" in map(str, s.legal_moves()))
+    controls = [f for cls, _, f in ids_and_fields(game_view(record(tip))) if cls is ControlButton]
+    assert {"game": BIG_ID, "version": BIG_VERSION, "move": "tip 7"} in controls
+
+
+async def test_rules_page_ids_read_back_to_the_game_and_page():
+    key = next(k for k in engine.GAMES if len(rules_pages(k)) > 2)
+    assert ids_and_fields(rules_view(key, 2)) == [
+        (RulesPageButton, f"parlor:rules:{key}:{page}", {"game": key, "page": page})
+        for page in (1, 3)
+    ]
+
+
+BAD_IDS = [
+    # extra digits
+    "parlor:ch:1234567890123456789:accept",
+    "parlor:lb:1234567890123456789:join",
+    "parlor:mv:1:1234567890:0",
+    "parlor:mv:1:2:1000",
+    "parlor:pg:1:2:1000",
+    "parlor:rl:1234567890123456789:2",
+    "parlor:rm:1:1234567890",
+    "parlor:do:1:1234567890:end",
+    "parlor:rules:pachisi:1000",
+    # wrong action or move
+    "parlor:ch:1:join",
+    "parlor:ch:1:Accept",
+    "parlor:ch:1:acceptx",
+    "parlor:lb:1:accept",
+    "parlor:do:1:2:tip 8",
+    "parlor:do:1:2:tip",
+    "parlor:do:1:2:roll",
+    "parlor:do:1:2:end movement",
+    "parlor:rules:Pachisi:1",
+    # trailing text
+    "parlor:ch:1:accept:",
+    "parlor:lb:1:join ",
+    "parlor:mv:1:2:3:4",
+    "parlor:pg:1:2:3x",
+    "parlor:rl:1:2\n",
+    "parlor:rm:1:2:3",
+    "parlor:do:1:2:end\n",
+    "parlor:rules:pachisi:1/2",
+    # anything else that is not one of ours
+    " parlor:rl:1:2",
+    "xparlor:rl:1:2",
+    "parlor:rl:1",
+    "parlor:rl::2",
+    "parlor:rl:-1:2",
+    "parlor:rl:1:+2",
+    "parlor:rl:\u0661:2",  # an Arabic-Indic one: a digit to \d, not to us
+    "parlor:xx:1:2",
+    "parlour:rl:1:2",
+]
+
+
+@pytest.mark.parametrize("custom_id", BAD_IDS)
+async def test_a_malformed_id_reaches_no_item(custom_id):
+    """Neither a click (discord.py's ``fullmatch``) nor building the item (``match``) accepts
+    it: every field is checked in full, with nothing before or after."""
+    for cls in REGISTERED:
+        template = cls.__discord_ui_compiled_template__
+        assert template.fullmatch(custom_id) is None, cls.__name__
+        assert template.match(custom_id) is None, cls.__name__
+        with pytest.raises(ValueError, match="must match the template"):
+            cls(discord.ui.Button(label="x", custom_id=custom_id))
+
+
+async def test_an_id_is_built_from_its_fields_only():
+    """A missing or unknown field is a programming error; a value its field cannot hold makes
+    an id the item refuses to be built from (it would never come back as a click)."""
+    with pytest.raises(TypeError, match="carry"):
+        RollButton.custom_id_for(game=1)
+    with pytest.raises(TypeError, match="carry"):
+        RollButton.custom_id_for(game=1, version=2, group=3)
+    too_many = MoveSelect.custom_id_for(game=1, version=2, group=1000)
+    with pytest.raises(ValueError, match="must match the template"):
+        MoveSelect(discord.ui.Select(custom_id=too_many, options=[discord.SelectOption(label="x")]))
+
+
+def test_a_field_may_not_hide_what_the_item_has():
+    """A field named like an item's own attribute (``row``, ``view``, ``custom_id`` ...) would
+    overwrite it when the id is read: the class is refused."""
+    with pytest.raises(TypeError, match="would hide the item's own 'row'"):
+
+        class Clash(
+            FromCustomId,
+            discord.ui.DynamicItem[discord.ui.Button],
+            tag="zz",
+            fields=(number("row", 1),),
+        ):
+            pass
