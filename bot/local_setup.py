@@ -35,8 +35,9 @@ class Session:
 
 
 def find_game(name: str) -> engine.Game:
-    """The game called ``name``, in any case, with or without its hyphens (``Pachisi``,
-    ``iceturn``); one line naming the games for anything else."""
+    """The game called ``name``, in any case, with or without its hyphens (a game keyed
+    ``tic-tac`` answers to ``Tic-Tac`` and ``tictac``); one line naming the games for anything
+    else."""
     wanted = _simple(name)
     for key, game in engine.GAMES.items():
         if _simple(key) == wanted or _simple(game.title) == wanted:
@@ -126,7 +127,8 @@ async def _resumed(service: Service, args: Any) -> GameRecord:
 
 def _new_setup(args: Any) -> tuple[engine.Game, int, dict[str, str], list[str]]:
     if args.game is None:
-        raise ServiceError("Name a game to play (python -m bot play pachisi), or --resume one.")
+        example = next(iter(engine.GAMES))
+        raise ServiceError(f"Name a game to play (python -m bot play {example}), or --resume one.")
     game = find_game(args.game)
     options = _options(args.option)
     players = args.players
@@ -159,7 +161,7 @@ async def _create(
 
 def _free_default(args: Any, game: GameRecord) -> Path:
     """Beside the database, named for it and the game: ``parlor.db`` ->
-    ``parlor-play/pachisi-1`` (``pachisi-1-2`` if a game of an older file of that name left
+    ``parlor-play/<game>-1`` (``<game>-1-2`` if a game of an older file of that name left
     its images there)."""
     db = Path(args.db)
     base = db.parent / f"{db.stem}-play" / f"{game.key}-{game.id}"

@@ -1,30 +1,31 @@
 """What the bot says at a table, as text: titles, whose turn, results and reports, notes on
 what was played, challenge and lobby messages. Pure functions of the records, so they are
-easy to read and test; user-supplied names are escaped (``clean``) before they are shown."""
+easy to read and test; user-supplied names are escaped (``clean``) before they are shown.
+What differs from game to game (the verb for whose turn, the lines on a turn under way, a
+final report's scores) comes from the game's chat side, ``bot.games.chat_of(key)``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
+import engine
 from engine.core import option_text
-from engine.iceturn_setup import hand_words
-from render.pachisi_words import hs_words
 
+from .games import CHATS, chat_of
 from .records import Challenge, GameRecord, Player
 from .turn_timer import deadline, timer_minutes
 
-VERB = {"place": "place", "jump": "jump", "react": "react"}
-IN_PLACE = frozenset({"ice-turn"})
-"""Games whose turn is many small decisions: the turn message is updated in place after each
-one, and a fresh board is posted when the turn ends."""
-FACE_WORDS = {
-    "tip": "TIP (points to 7)",
-    "aim": "AIM (turn tiles)",
-    "swap": "SWAP (two tiles)",
-    "hop": "HOP (a standing piece)",
-    "dig": "DIG (a lying piece)",
-    "wild": "WILD (any action)",
-}
+IN_PLACE = frozenset(key for key, chat in CHATS.items() if chat.updates_in_place)
+"""Games whose turn is many small decisions (read once at import; ``updates_in_place`` reads
+the registry as it is now)."""
+
+
+def updates_in_place(record: GameRecord) -> bool:
+    """Whether the game's turn message is updated in place after each of a turn's decisions,
+    with a fresh board posted when the turn ends (else a fresh message after every move)."""
+    return chat_of(record.game.key).updates_in_place
 
 
 def player_of(user: discord.abc.User) -> Player:
@@ -64,8 +65,7 @@ def status_line(record: GameRecord) -> str:
     mover = record.player_to_move
     if mover is None:  # dice due that the bot has not rolled yet (rolled on the next start)
         return "Waiting for the dice to be rolled."
-    phase = getattr(record.state, "phase", "")
-    verb = "roll" if record.awaiting_roll else VERB.get(phase, "move")
+    verb = "roll" if record.awaiting_roll else chat_of(record.game.key).verb(record.state)
     line = f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
     if (due := deadline(record)) is not None:  # Discord shows the time live, in local time
         line += (
@@ -76,18 +76,21 @@ def status_line(record: GameRecord) -> str:
 
 
 def report_lines(record: GameRecord, names: list[str], star: str = "*") -> list[str]:
-    """A game's final report, where it has one (Pachisi): every player in order with the
-    score ``H / S`` (``hs_words``), ``*`` after a place drawn at random, "(left)" for a player
-    who left."""
-    report = getattr(record.state, "report", None)
-    if report is None or record.state.outcome is None:
+    """A game's final report, where it has one (``state.report()``): every player in order
+    with the game's score words (e.g. ``H / S``), ``*`` after a place drawn at random,
+    "(left)" for a player who left."""
+    state = record.state
+    rows = state.report() if state.outcome is not None else None
+    if not rows:
         return []
-    rows = report()
-    lines = [
-        f"{r.place}. {names[r.seat]} {hs_words(r.home, r.steps)}{star if r.random else ''}"
-        f"{' (left)' if r.left else ''}"
-        for r in rows
-    ]
+    chat = chat_of(state.game.key)
+    lines = []
+    for r in rows:
+        score = chat.score_words(r)
+        lines.append(
+            f"{r.place}. {names[r.seat]}{' ' + score if score else ''}"
+            f"{star if r.random else ''}{' (left)' if r.left else ''}"
+        )
     if any(r.random for r in rows):
         lines.append(f"{star} a full tie: order drawn at random")
     return lines
@@ -117,57 +120,27 @@ def turn_content(record: GameRecord, note: str = "") -> str:
 
 
 def progress_lines(record: GameRecord) -> list[str]:
-    """Where an Ice-Turn turn stands: the tiles left to place; the dice, the Treehouse
-    action and the points left; the reactions left; this turn's moves so far."""
-    state = record.state
-    if record.game.key != "ice-turn" or record.over:
+    """Where a turn under way stands, for a game whose turn is many decisions (the dice, what
+    is left of them, the turn's moves so far); nothing once the game is over."""
+    if record.over:
         return []
-    if state.phase == "place":
-        return [f"Tiles to place: {hand_words(state.hands[state.seat])}."]
-    lines = []
-    if state.phase == "move":
-        action = treehouse_words(state)
-        points = f"**{state.points}** point{'s' if state.points != 1 else ''} left"
-        lines.append(f"\N{GAME DIE} {state.rolled} · Treehouse: {action} · {points}")
-    elif state.phase == "react":
-        ready = len(state.can_react())
-        lines.append(
-            f"Reactions: {ready} of your tiles may still turn a piece they point at; "
-            "then **End turn**."
-        )
-    if state.phase in ("move", "react") and state.turn_log:
-        lines.append("This turn: " + ", ".join(str(m) for m in state.turn_log))
-    return lines
+    return chat_of(record.game.key).progress_lines(record.state)
 
 
-def treehouse_words(state) -> str:
-    """Where an Ice-Turn turn's Treehouse action stands: "HOP (a standing piece), not used
-    yet", "AIM under way (turn more tiles, or go on)", "SWAP used"."""
-    if state.aiming:
-        return "AIM under way (turn more tiles, or go on)"
-    if state.action:
-        return f"{state.action.upper()} used"
-    return f"{FACE_WORDS[state.face]}, not used yet"
-
-
-def played_text(record: GameRecord, name: str, moves: tuple[str, ...]) -> str:
+def played_text(record: GameRecord, name: str, moves: Sequence[engine.Move | str]) -> str:
     """The note on a fresh turn message: what the last request played (``played_note``), or
-    for a game updated in place the whole turn that just ended (``turn_summary``)."""
-    if record.game.key in IN_PLACE and "@" not in moves[0] and record.state.phase != "place":
-        return turn_summary(record, name)
-    return played_note(name, moves)
+    for a game updated in place the whole turn that just ended (``turn_summary``). ``moves``
+    are the engine's moves, or their notation."""
+    read = _read_moves(moves, record.game)
+    chat = chat_of(record.game.key)
+    summary = chat.played_summary(record.state, record.over, name, read) if read else None
+    return summary or played_note(name, read, record.game)
 
 
 def turn_summary(record: GameRecord, name: str) -> str:
-    """What an Ice-Turn player did in the turn that just ended (or that ended the game)."""
-    state = record.state
-    last = state.last_turn if not record.over else None
-    if last is None:
-        moves, rolled, face = state.turn_log, state.rolled, state.face
-    else:
-        moves, rolled, face = last.moves, last.points, last.face
-    done = ", ".join(f"**{m}**" for m in moves) or "nothing"
-    return f"{name} rolled {rolled} {face.upper()} and played: {done}."
+    """What a player did in the turn that just ended (or that ended the game), for a game
+    updated in place ("" for a game whose turn is a single move)."""
+    return chat_of(record.game.key).turn_summary(record.state, record.over, name) or ""
 
 
 def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
@@ -179,17 +152,44 @@ def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
-def played_note(name: str, moves: tuple[str, ...]) -> str:
+def played_note(
+    name: str, moves: Sequence[engine.Move | str], game: engine.Game | None = None
+) -> str:
     """What a request did, e.g. "Ann played **m2**. Rolled: roll 5." (a roll by hand reads
-    "Ann rolled **5**")."""
-    first, *rolls = moves
-    if first.startswith("roll "):
-        note = f"{name} rolled **{first.removeprefix('roll ')}**."
+    "Ann rolled **5**"). ``moves`` are the engine's moves, or their notation read by ``game``
+    (without one, by the first registered game that reads it)."""
+    first, *rolls = _read_moves(moves, game)
+    chat = _roller_of(first)
+    if chat is not None:
+        note = f"{name} rolled **{chat.dice_words(first)}**."
     else:
         note = f"{name} played **{first}**."
     if rolls:
-        note += f" Rolled: {', '.join(rolls)}."
+        note += f" Rolled: {', '.join(map(str, rolls))}."
     return note
+
+
+def _read_moves(
+    moves: Sequence[engine.Move | str], game: engine.Game | None
+) -> list[engine.Move | str]:
+    """``moves`` as the engine's moves: notation read by ``game`` (or, without one, by every
+    game in turn); text that no game reads stays text."""
+    return [m if isinstance(m, engine.Move) else _read(m, game) for m in moves]
+
+
+def _read(text: str, game: engine.Game | None) -> engine.Move | str:
+    games = [game] if game is not None else list(engine.GAMES.values())
+    for each in games:
+        try:
+            return each.move_from_text(text)
+        except ValueError:
+            continue
+    return text
+
+
+def _roller_of(move: engine.Move | str):
+    """The chat side of the game ``move`` is a roll of its dice in, or ``None``."""
+    return next((c for c in CHATS.values() if c.rolls and isinstance(move, c.rolls)), None)
 
 
 def lobby_text(lobby: Challenge) -> str:

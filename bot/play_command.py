@@ -1,13 +1,13 @@
 """``/play``: one subcommand per game in ``engine.GAMES``, with that game's options as choices.
 
-``/play icesickle opponent:@ann`` or ``/play pachisi opponent:@ann rules:classic``: each
+``/play tic-tac opponent:@ann``, or with an option ``/play tic-tac opponent:@ann size:4``: each
 declared engine option becomes an optional parameter whose choices are its allowed values
 (in their text form, which ``Option.coerce`` reads back), so a new game or option appears in
 Discord without bot changes. Games with dice also get ``roll`` (who rolls: the bot, the
 moment the dice are due, or the player, with a Roll button).
 
 A game for more than two players also gets ``players`` (its player counts as choices), and
-``opponent`` becomes optional: without one, ``/play pachisi players:4`` opens a lobby that
+``opponent`` becomes optional: without one, ``/play tic-tac players:4`` opens a lobby that
 anyone in the channel can join. A game that needs three or more has no ``opponent`` at all.
 """
 

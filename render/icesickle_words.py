@@ -1,4 +1,6 @@
-"""IceSickle in words: the last move as a sentence, and the image's alt text."""
+"""IceSickle in words: whose turn and what they do, the round and its scores, the last move as a
+sentence, and the image's alt text. The chat and the terminal (``bot/games/icesickle.py``) say
+these things through the functions here."""
 
 from __future__ import annotations
 
@@ -9,6 +11,21 @@ from engine.pyramids import SIZES, Size, count_words
 
 from .common import seat_names
 from .icesickle_layout import PHASE_WORDS, VERBS, round_just_ended, shown_board
+
+
+def round_words(state) -> str:
+    """ "round 1 of 2"."""
+    return f"round {state.round} of {ROUNDS}"
+
+
+def scores_words(names: Sequence[str], scores: Sequence[int]) -> str:
+    """Both players' scores: "Ann 3, Ben 7"."""
+    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False))
+
+
+def verb(state) -> str:
+    """ "to place", "to jump" ("" once the game is over)."""
+    return f"to {VERBS[state.phase]}" if state.phase in VERBS else ""
 
 
 def _piece_words(captured: Sequence[tuple[int, Size]]) -> str:
@@ -43,18 +60,18 @@ def alt_text_icesickle(state, *, names: Sequence[str] | None = None) -> str:
         result = f"{names[outcome.winners[0]]} wins" if outcome.winners else "a draw"
         parts = [f"IceSickle after {moves} moves. Game over: {result}, {outcome.reason}."]
     elif round_just_ended(state):
-        a, b = state.round_scores()[shown_round - 1]
+        scores = scores_words(names, state.round_scores()[shown_round - 1])
         first = state.first_placer
         parts = [
             f"IceSickle, round {shown_round} of {ROUNDS} over after move {moves}: "
-            f"{names[0]} {a}, {names[1]} {b}. The picture shows round {shown_round}'s final "
+            f"{scores}. The picture shows round {shown_round}'s final "
             f"board, which now clears. Round {state.round} next: {names[first]} to place first, "
             f"{names[1 - first]} jumps first."
         ]
     else:
         parts = [
-            f"IceSickle, round {state.round} of {ROUNDS}, {PHASE_WORDS[state.phase].lower()}, "
-            f"move {moves}. {names[state.to_move]} to {VERBS[state.phase]}."
+            f"IceSickle, {round_words(state)}, {PHASE_WORDS[state.phase].lower()}, "
+            f"move {moves}. {names[state.to_move]} {verb(state)}."
         ]
     pieces = [f"{GRID.name(sq)} {size.word}" for sq, size in enumerate(board) if size]
     board_words = ", ".join(pieces) if pieces else "empty"

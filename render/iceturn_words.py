@@ -1,6 +1,10 @@
-"""Ice-Turn in words, for the image and its alt text: which turn the picture marks (the one
-under way, else the one before), the Treehouse die's state, each move, cell and tile, and the
+"""Ice-Turn in words: which turn the picture marks (the one under way, else the one before),
+the Treehouse die's state, the phase verbs, the hands, each move, cell and tile, and the
 position in sentences (under Discord's 1024 characters).
+
+The one home of these words: the image and its alt text, the chat's turn message
+(``bot/games/iceturn.py``) and the terminal all say a hand, the Treehouse die and whose turn it
+is through the functions here.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from engine.iceturn_moves import (
     TurnPiece,
 )
 from engine.iceturn_pieces import Cell
-from engine.iceturn_setup import Place
+from engine.iceturn_setup import Place, hand_words
 from engine.pyramids import SIZE_LETTERS
 
 from .common import seat_names
@@ -40,14 +44,28 @@ PHASE_WORD = {
 }
 
 
+VERBS = {
+    "deal": "be dealt tiles",
+    "place": "place a tile",
+    "roll": "roll",
+    "move": "move",
+    "react": "react",
+}
+"""What the player to act does in each phase ("Ann to place a tile", "your turn to react")."""
+FACE_USES = {
+    "tip": "points to 7",
+    "aim": "turn tiles",
+    "swap": "two tiles",
+    "hop": "a standing piece",
+    "dig": "a lying piece",
+    "wild": "any action",
+}
+"""What each Treehouse face lets the mover do, in a few words."""
+
+
 def verb(state) -> str:
-    return {
-        "deal": "to be dealt tiles",
-        "place": "to place a tile",
-        "roll": "to roll",
-        "move": "to move",
-        "react": "to react",
-    }.get(state.phase, "")
+    """ "to place a tile", "to react" ... ("" once the game is over)."""
+    return f"to {VERBS[state.phase]}" if state.phase in VERBS else ""
 
 
 # -- reading the state -----------------------------------------------------------------------
@@ -175,19 +193,37 @@ def place_words(move: Place) -> str:
 
 
 def face_words(state) -> str:
-    """The Treehouse die in words: "HOP (not used yet)", "WILD (used as AIM)"."""
+    """The Treehouse die of the turn under way: "HOP (a standing piece), not used yet", "AIM
+    under way (turn more tiles, or go on)", "SWAP used", "WILD used as DIG", "TIP not used"
+    (the movement phase ended without it); just the face ("HOP") where it has no state."""
     face = state.face.upper()
     status = face_status(state)
-    used = state.action.upper() if state.action else ""
     if status == "unused":
-        return f"{face} (not used yet)"
+        return f"{face} ({FACE_USES[state.face]}), not used yet"
     if status == "aiming":
-        return f"{face} (AIM under way)"
+        return "AIM under way (turn more tiles, or go on)"
     if status == "used":
-        return f"{face} (used)" if state.face != "wild" else f"{face} (used as {used})"
+        return f"{face} used as {state.action.upper()}" if state.face == "wild" else f"{face} used"
     if status == "lost":
-        return f"{face} (not used)"
+        return f"{face} not used"
     return face
+
+
+def round_words(state) -> str:
+    """ "round 5 of 100" (the round under way; the last one once the limit is reached)."""
+    return f"round {min(state.round, state.round_limit)} of {state.round_limit}"
+
+
+def rolled_words(points: int, face: str) -> str:
+    """A turn's roll: "rolled 5 and HOP" (the points die, then the Treehouse die)."""
+    return f"rolled {points} and {face.upper()}"
+
+
+def hands_words(state, names: Sequence[str]) -> str:
+    """Every dealt hand: "Ann 1 Q-Turner, 2 double arrows; Ben 3 single arrows" (each hand in
+    the engine's ``hand_words``; "not dealt yet" before the deal)."""
+    dealt = [f"{names[s]} {hand_words(h)}" for s, h in enumerate(state.hands) if s < len(names)]
+    return "; ".join(dealt) or "not dealt yet"
 
 
 def winners_words(state, names: Sequence[str]) -> str:
@@ -201,11 +237,6 @@ def winners_words(state, names: Sequence[str]) -> str:
 def reason_words(state) -> str:
     reason = state.outcome.reason
     return reason[0].upper() + reason[1:] + "."
-
-
-def hand_words(hand: Sequence[int]) -> str:
-    parts = [f"{n} {w}" for n, w in zip(hand, ("Q", "D", "A"), strict=True) if n]
-    return " ".join(parts) if parts else "none"
 
 
 # -- alt text --------------------------------------------------------------------------------
@@ -230,13 +261,10 @@ def _status(state, names: Sequence[str]) -> str:
         return "Dealing the tiles."
     if state.phase == "place":
         placed = sum(t is not None for t in state.tiles)
-        hands = ", ".join(
-            f"{names[s]} {hand_words(h)}" for s, h in enumerate(state.hands) if s < len(names)
-        )
-        hands = hands or "not dealt yet"
-        return f"Setup: {placed} of 16 tiles placed; {who} to place a tile. Hands ({KEY}): {hands}."
-    rounds = f"Round {min(state.round, state.round_limit)} of {state.round_limit}"
-    head = f"{rounds}. {who} {verb(state)}"
+        hands = hands_words(state, names)
+        return f"Setup: {placed} of 16 tiles placed; {who} {verb(state)}. Hands: {hands}."
+    rounds = round_words(state)
+    head = f"{rounds[0].upper()}{rounds[1:]}. {who} {verb(state)}"
     if state.phase == "roll":
         return head + "."
     text = f"{head}: rolled {state.rolled} and {face_words(state)}"
@@ -253,7 +281,7 @@ def _turn(shown: ShownTurn | None, names: Sequence[str]) -> str:
         return ""
     label = "This turn" if shown.current else "Last turn"
     moves = "; ".join(f"{i} {move_words(m)}" for i, m in enumerate(shown.moves, 1))
-    roll = f"rolled {shown.points} and {shown.face.upper()}"
+    roll = rolled_words(shown.points, shown.face)
     return f"{label}, {names[shown.seat]} {roll}: {moves or 'no moves'}."
 
 
@@ -276,11 +304,10 @@ def alt_text_iceturn(state, *, names: Sequence[str] | None = None) -> str:
         f"{name(c)} {tile_words(t)}" for c, t in enumerate(state.tiles) if t is not None
     )
     if tiles:
-        key = "" if state.phase in ("deal", "place") else f" ({KEY})"  # said with the hands
-        parts.append(f"Tiles{key}: {tiles}.")
+        parts.append(f"Tiles ({KEY}): {tiles}.")
     text = " ".join(parts)
     if len(text) > 1000:  # the tiles go first (the picture shows them best), then the end
-        text = " ".join(p for p in parts if not p.startswith("Tiles:"))
+        text = " ".join(p for p in parts if not p.startswith("Tiles ("))
     if len(text) > 1000:
         text = text[:999] + "\N{HORIZONTAL ELLIPSIS}"
     return text

@@ -178,8 +178,13 @@ def board_words(state, seat: int) -> str:
     return ", ".join(parts) if parts else "none"
 
 
+VERBS = {"roll": "roll", "play": "move"}
+"""What the player to act does in each phase ("Ann (Black) to roll", "your turn to move")."""
+
+
 def verb(state) -> str:
-    return "to roll" if state.phase == "roll" else "to move"
+    """ "to roll" or "to move" ("" once the game is over)."""
+    return f"to {VERBS[state.phase]}" if state.phase in VERBS else ""
 
 
 def result_words(state, names: Sequence[str]) -> tuple[str, str]:

@@ -17,6 +17,8 @@ from .common import seat_names
 SIDE_WORDS = ("bottom", "right", "top", "left")
 """Where each arm of the cross is on the image."""
 STEPS_NOTE = "Pawn positions count steps from each player's own entry square."
+VERBS = {"rolloff": "throw", "roll": "roll", "play": "move"}
+"""What the player to act does in each phase ("Ann to throw" in the opening roll)."""
 FIRST_TURN_MOVES = 60
 """Past this many moves, someone has surely moved a pawn since the opening roll (which is only
 looked up, by replaying the record, in games shorter than this)."""
@@ -343,16 +345,17 @@ def alt_text_pachisi(state, *, names: Sequence[str] | None = None) -> str:
             value = "+".join(map(str, throw)) if throw else "to throw"
             throws.append(f"{names[seat]} {value}{' (out)' if status == 'used' else ''}")
         rule = "highest die starts" if rules == "online" else "lowest total starts"
-        parts.append(f"Opening roll ({rule}): {', '.join(throws)}. {names[state.seat]} to throw.")
+        who = names[state.seat]
+        parts.append(f"Opening roll ({rule}): {', '.join(throws)}. {who} to {VERBS[phase]}.")
     else:
         seat = state.seat
         roller = last_roller(state)
         if phase == "play":
-            line = f"{names[seat]} to move, rolled {_dice_words(state)}"
+            line = f"{names[seat]} to {VERBS[phase]}, rolled {_dice_words(state)}"
             if state.moving_colour != seat:
                 line += f", moving {names[state.moving_colour]}'s pawns"
         else:
-            line = f"{names[seat]} to roll" + (" again" if state.doublets else "")
+            line = f"{names[seat]} to {VERBS[phase]}" + (" again" if state.doublets else "")
             if roller is not None:
                 line += f"; last roll ({names[roller]}): {_dice_words(state)}"
         if state.doublets:

@@ -5,8 +5,9 @@ table with a Roll button lets you press it), then pick one of ``width`` moves ``
 each adds the die to your score. First to ``target`` wins. A ``width`` of 130 makes more
 move groups than one message holds, so the bot has to page its select menus.
 
-It goes through the real engine base classes and the real render registry; ``registered``
-puts it into ``engine.GAMES`` for one test and takes it out again.
+It goes through the real engine base classes, the real render registry and the bot's game
+registry (its chat side is the defaults, plus which move is its roll); ``registered`` puts it
+into all three for one test and takes it out again.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PIL import Image, ImageDraw
 
 import engine
 import render
+from bot import games
 from engine.core import CHANCE, Game, IllegalMove, Move, Option, Outcome, State
 
 KEY = "dice-race"
@@ -138,13 +140,21 @@ def alt_text(state: DiceRaceState, *, names) -> str:
     return f"Dice race: scores {state.scores}, die {state.die or 'not rolled'}."
 
 
+class DiceRaceChat(games.GameChat):
+    key = KEY
+    rolls = (Roll,)
+
+
 @contextlib.contextmanager
 def registered() -> Iterator[DiceRace]:
     game = DiceRace()
     engine.GAMES[KEY] = game
     render.register(KEY, image, alt_text)
+    games.register(DiceRaceChat())
     try:
+        games.check_games(games.registries())
         yield game
     finally:
         del engine.GAMES[KEY]
         del render.RENDERERS[KEY]
+        games.unregister(KEY)

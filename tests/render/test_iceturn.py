@@ -270,7 +270,7 @@ def test_moves_in_words():
     assert words.move_words(move("tip a1 n/1/0")) == "tip a1 north, 1/0 below"
     assert words.move_words(move("dig b2")) == "DIG b2 (stands up)"
     assert words.move_words(move("react b2 c3 w")) == "react b2: c3 west"
-    assert words.face_words(m) == "SWAP (not used yet)"
+    assert words.face_words(m) == "SWAP (two tiles), not used yet"
 
 
 # -- a pure function -------------------------------------------------------------------------
@@ -296,15 +296,18 @@ def test_render_from_several_threads_gives_the_same_bytes():
 def test_alt_text_of_the_setup():
     text = render.alt_text(setup(), names=NAMES)
     assert text.startswith("Ice-Turn, 3 players, move 10. Setup: 8 of 16 tiles placed; Cara ")
-    assert "Hands (Q Q-Turner, D double arrow, A single arrow): Alice 1 D 2 A, Bob 2 Q, " in text
-    assert "Tiles: d1 D e-w, a2 D e-w, c2 D e-w, a3 Q, b3 A west" in text
+    assert "Hands: Alice 1 double arrow, 2 single arrows; Bob 2 Q-Turners; " in text
+    assert "Tiles (Q Q-Turner, D double arrow, A single arrow): d1 D e-w, a2 D e-w, c2 D" in text
     assert "Last placed: double arrow east-west on c2." in text
     assert "a1 stack of 3, bottom first: Alice L, Alice M, Alice S" in text
 
 
 def test_alt_text_of_a_mid_game():
     text = render.alt_text(mid_game(), names=NAMES)
-    assert "Round 5 of 100. Bob to move: rolled 5 and SWAP (not used yet), 3 points left." in text
+    said = (
+        "Round 5 of 100. Bob to move: rolled 5 and SWAP (two tiles), not used yet, 3 points left."
+    )
+    assert said in text
     assert "a1 stack of 3, bottom first: Alice L, Bob M, Cara S" in text
     for piece in (
         "b2 Alice M lying north",

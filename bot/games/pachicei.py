@@ -1,0 +1,70 @@
+"""Pach-Ice-i's chat side: its rules, and in the terminal whose turn (with their colour), the
+dice left, the turn's stage and both goals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import engine
+from engine.pachicei_moves import Roll
+from render.pachicei_words import COLOUR, VERBS, verb
+
+from .base import GameChat, paragraphs
+
+RULES = paragraphs(
+    "**Pach-Ice-i** (2 players, three eight-sided dice). Race all 15 of your pyramids across the "
+    "board and off its far side.",
+    "**Pieces.** Each player has 15 pyramids, 5 each of small, medium and large, worth 1, 2 and 3 "
+    "**pips**. A **tree** is a stack of a large, a medium on it and a small on top. Your pieces "
+    "start off the board in your **pad** as five trees; your **goal** is the other player's pad.",
+    "**Who starts.** One player is **Black** and moves first, the other **White**; the bot draws "
+    "who is which (in the terminal, the first player named is Black).",
+    "**The board** has 7x7 squares, a1 (bottom left) to g7, coloured like a chessboard with a1 "
+    "black. The nine **marked** squares a1 a4 a7 d1 d4 d7 g1 g4 g7 count as both colours. Your "
+    "**path** is 49 squares, then your goal. Black's runs up file a from a1, down b, up c ... up g "
+    "to g7; White's runs left along rank 7 from g7, right along 6 ... left along 1 to a1. "
+    "**Entering** with n puts a piece from your pad on square n of your path.",
+    "**A turn.** The bot rolls the three dice; then you move one of:\n"
+    "- one **small** by all three dice added up;\n"
+    "- a **medium** by two dice added up and a **large** by the third, in either order;\n"
+    "- **three different larges**, by one die each.\n"
+    "Use all three dice when any turn allows it, else as many as any turn allows; with no move at "
+    "all you pass.",
+    "**Notation.** `c3+7` moves the piece on c3 seven squares along your path. `S+12`, `M+9`, "
+    "`L+4` enter a small, medium or large from the top of your tallest tree with that piece on "
+    "top; `S1+12`, `M1+9` enter a lone one (a piece sent back alone) instead. At the start only "
+    "smalls are on top, so the first turn enters a small by all three dice.",
+    "**What you may move:** any piece, of either colour, on a square of your colour or a marked "
+    "square, each at most once a turn. An opponent's piece moves along your path, never past your "
+    "square 49, and only while the pips of your entered pieces (on the board and in your goal) are "
+    "at least theirs.",
+    "**Landing.** One piece per square. You may land on a piece of your size or smaller, but never "
+    "on an occupied marked square. The piece there goes to the pad of the square's colour (Black's "
+    "pad for a black square, White's for a white one): back to its owner's pad as a tree of its "
+    "own (it may enter again this turn unless it already moved), or into its goal.",
+    "**Look-ahead.** A turn must leave the opponent some move on some roll.",
+    "**The end.** All 15 of your pieces in your goal wins at once (knocking the opponent's last "
+    "piece into their goal hands them the win). If neither player could move on any roll, or after "
+    "100 turns in a row with no piece reaching a goal, more pieces in goal wins; equal draws.",
+)
+
+
+class PachIceIChat(GameChat):
+    key = "pach-ice-i"
+    rules = RULES
+    rolls = (Roll,)
+
+    def verb(self, state: engine.State) -> str:
+        return VERBS.get(state.phase, "move")
+
+    def status_parts(self, state, names: Sequence[str]) -> list[str]:
+        who = f"{names[state.seat]} ({COLOUR[state.seat]}) {verb(state)}"
+        goals = f"in goal: {names[0]} {state.in_goal(0)}/15, {names[1]} {state.in_goal(1)}/15"
+        if state.phase == "roll":
+            return [who, goals]
+        left = " ".join(map(str, state.remaining)) or "none"
+        rolled = " ".join(map(str, state.dice))
+        return [who, f"rolled {rolled}", f"dice left: {left}", state.stage_words, goals]
+
+
+CHAT = PachIceIChat()

@@ -1,0 +1,138 @@
+"""One place per wording: a game's hand, Treehouse die and whose-turn verb read the same in the
+image's alt text, the chat's turn message and the terminal; what was played reads the same
+whether the service hands the bot the engine's moves or their notation."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import engine
+import render
+from bot import local_words, messages
+from bot.games import chat_of
+from bot.records import GameRecord, Player
+from bot.service import draw_chance
+from engine.iceturn_setup import hand_words
+from render.iceturn_words import face_words
+
+from . import dicegame
+
+NAMES = ["Ann", "Ben", "Cat", "Dan"]
+
+
+def reach(key: str, until, players: int = 2, seed: int = 1) -> engine.State:
+    """A random game of ``key`` played until ``until(state)`` holds."""
+    rng = random.Random(seed)
+    state = engine.get_game(key).new_game(players)
+    for _ in range(5000):
+        if until(state):
+            return state
+        assert not state.is_over(), "the game ended first"
+        if state.is_chance_node():
+            state = state.apply(draw_chance(state, rng))
+        else:
+            state = state.apply(rng.choice(state.legal_moves()))
+    raise AssertionError("not reached")
+
+
+def record(state: engine.State, status: str = "active") -> GameRecord:
+    """The game at ``state`` as the bot reads it from storage."""
+    now = time.time()
+    players = tuple(Player(100 + s, NAMES[s]) for s in range(state.num_players))
+    return GameRecord(
+        id=7,
+        key=state.game.key,
+        num_players=state.num_players,
+        options=dict(state.options),
+        settings={},
+        seed=1,
+        status=status,
+        result=None,
+        players=players,
+        guild_id=None,
+        channel_id=None,
+        thread_id=None,
+        message_id=None,
+        version=len(state.history),
+        state=state,
+        posted_version=None,
+        created_at=now,
+        updated_at=now,
+    )
+
+
+def test_a_hand_of_tiles_reads_the_same_in_the_image_the_chat_and_the_terminal():
+    state = reach("ice-turn", lambda s: s.phase == "place" and s.seat == 1, players=3)
+    hand = hand_words(state.hands[1])
+    assert "," in hand or hand.split()[0].isdigit()  # "1 Q-Turner, 2 double arrows"
+    assert f"Ben {hand};" in render.alt_text(state, names=NAMES[:3])
+    assert f"Tiles to place: {hand}." in messages.turn_content(record(state))
+    assert f"tiles in hand: {hand}" in local_words.status(state, NAMES)
+
+
+def test_the_treehouse_die_reads_the_same_in_the_image_the_chat_and_the_terminal():
+    state = reach("ice-turn", lambda s: s.phase == "move" and s.action is None)
+    face = face_words(state)
+    assert face.startswith(state.face.upper()) and face.endswith(", not used yet")
+    assert f"and {face}," in render.alt_text(state, names=NAMES[:2])
+    assert f"Treehouse: {face} · " in messages.turn_content(record(state))
+    assert f"Treehouse: {face} · " in local_words.status(state, NAMES)
+
+
+@pytest.mark.parametrize(
+    ("key", "phase", "verb"),
+    [
+        ("ice-turn", "place", "place a tile"),
+        ("ice-turn", "move", "move"),
+        ("icesickle", "place", "place"),
+        ("icesickle", "jump", "jump"),
+        ("pach-ice-i", "play", "move"),
+        ("pachisi", "play", "move"),
+    ],
+)
+def test_whose_turn_it_is_reads_the_same_in_the_image_the_chat_and_the_terminal(key, phase, verb):
+    state = reach(key, lambda s: s.phase == phase)
+    assert chat_of(key).verb(state) == verb
+    who = NAMES[state.to_move]
+    assert f"your turn to {verb} (move " in messages.status_line(record(state))
+    assert f" to {verb}" in local_words.status(state, NAMES)
+    assert f"{who} " in render.alt_text(state, names=NAMES[: state.num_players])
+    assert f" to {verb}" in render.alt_text(state, names=NAMES[: state.num_players])
+
+
+def test_what_was_played_reads_the_same_from_moves_or_their_notation():
+    with dicegame.registered() as race:
+        state = race.new_game(2, {"width": 3})
+        rolled = state.apply("roll 5")
+        game = record(rolled)
+        for moves in (("roll 5",), (dicegame.Roll(5),)):
+            assert messages.played_text(game, "Ann", moves) == "Ann rolled **5**."
+        picked = rolled.apply("m2").apply("roll 3")
+        game = record(picked)
+        for moves in (("m2", "roll 3"), (dicegame.Pick(2), dicegame.Roll(3))):
+            assert messages.played_text(game, "Ann", moves) == "Ann played **m2**. Rolled: roll 3."
+        for moves in (["roll 5", "m2", "roll 3"], list(picked.history)):
+            assert local_words.events(state, moves, NAMES) == [
+                "Ann rolled 5.",
+                "Ann played m2.",
+                "Ben rolled 3.",
+            ]
+
+
+def test_a_turn_updated_in_place_is_summed_up_when_it_ends():
+    ended = reach("ice-turn", lambda s: s.phase == "roll" and s.last_turn and s.last_turn.moves)
+    last = ended.last_turn
+    game = record(ended)
+    assert messages.updates_in_place(game)
+    said = messages.played_text(game, "Ann", (ended.history[-1],))
+    assert said == messages.played_text(game, "Ann", (str(ended.history[-1]),))
+    done = ", ".join(f"**{m}**" for m in last.moves)
+    assert said == f"Ann rolled {last.points} and {last.face.upper()}, then played: {done}."
+    placing = reach("ice-turn", lambda s: s.phase == "place" and len(s.history) > 4)
+    placed = placing.history[-1]
+    note = messages.played_text(record(placing), "Ann", (placed,))
+    assert note == f"Ann played **{placed}**."
+    assert not messages.updates_in_place(record(reach("pachisi", lambda s: True)))
