@@ -87,7 +87,8 @@ def read_hand(letters: str) -> Hand | None:
 
 
 def hand_words(hand: Hand) -> str:
-    """``(1, 2, 0)`` -> "1 Q-Turner, 2 double arrows" ("empty" for none)."""
+    """``(1, 2, 0)`` -> "1 Q-Turner, 2 double arrows" ("empty" for none): the one wording of
+    a hand, in the engine's refusals, the image's alt text, the chat and the terminal."""
     pairs = zip(KINDS, hand, strict=True)
     parts = [f"{n} {TILE_WORDS[k]}{'s' if n > 1 else ''}" for k, n in pairs if n]
     return ", ".join(parts) or "empty"

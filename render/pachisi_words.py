@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.core import IllegalMove
+from engine.core import IllegalMove, Removal
+from engine.pachisi import Roll
 from engine.pachisi_board import ENTRIES, HOME, HOME_PATH, NEST, SAFE, SIDE, TRACK, entry, square
 from engine.pachisi_explain import hs_text
 
@@ -85,7 +86,7 @@ def opening_roll(state) -> tuple[int, tuple[int, ...]] | None:
         except IllegalMove:  # a position set up without its record (tests do that)
             return None
         if replay.phase != "rolloff":
-            if any(not str(m).startswith("roll") for m in state.history[i + 1 :]):
+            if any(not isinstance(m, Roll) for m in state.history[i + 1 :]):
                 return None
             return replay.seat, replay.rolloff[replay.seat] or ()
     return None
@@ -232,8 +233,8 @@ def _last_move_words(state, names: Sequence[str]) -> str:
     if move is None:
         return ""
     text = str(move)
-    if text.startswith("roll"):
-        dice = " and ".join(text.split()[1:])
+    if isinstance(move, Roll):
+        dice = " and ".join(map(str, move.dice))
         if state.phase == "rolloff":
             i = state.contenders.index(state.seat)
             if i > 0:
@@ -258,7 +259,7 @@ def _last_move_words(state, names: Sequence[str]) -> str:
         elif state.forfeited and not state.remaining:
             out += " Nothing can move: forfeited."
         return out
-    if text.startswith("remove"):  # with partners, the team leaves together
+    if isinstance(move, Removal):  # with partners, the team leaves together
         team = {move.seat, (move.seat + 2) % 4} if state.options["partners"] else {move.seat}
         return f"{_listing([names[s] for s in sorted(team)])} left the game."
     mover = state.last_mover
