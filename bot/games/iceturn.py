@@ -150,7 +150,7 @@ class IceTurnChat(GameChat):
         return f"{name} {rolled_words(rolled, face)}, then played: {done}."
 
     def played_summary(self, state, over: bool, name: str, moves) -> str | None:
-        if isinstance(moves[0], Place) or state.phase == "place":
+        if isinstance(moves[0], (Deal, Place)) or state.phase == "place":
             return None  # the setup: one tile a message
         return self.turn_summary(state, over, name)
 
