@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import signal
 import statistics
@@ -74,7 +75,7 @@ async def serve_bot(api_url: str, gateway_url: str, token: str, db_path: str) ->
 
 
 @contextlib.asynccontextmanager
-async def bot_process(fake: FakeDiscord, db_path: str) -> AsyncIterator[None]:
+async def bot_process(fake: FakeDiscord, db_path: str) -> AsyncIterator[int]:
     """Run the bot in a child process until the block ends, then SIGTERM it (bot.close())."""
     args = ("--serve-bot", fake.api_url, fake.gateway_url, fake.token, db_path)
     child = await asyncio.create_subprocess_exec(
@@ -85,7 +86,7 @@ async def bot_process(fake: FakeDiscord, db_path: str) -> AsyncIterator[None]:
         if line != READY:
             raise RuntimeError("the bot process did not get ready (its errors are above)")
         await fake.wait_ready(fake.timeout, sync=True)  # identified, commands synced
-        yield
+        yield child.pid
     finally:
         if child.returncode is None:
             child.terminate()
@@ -102,16 +103,19 @@ def is_turn(message) -> bool:
     return bool(message.attachments)
 
 
-async def one_game(
-    fake, channel, host, guest, moves: int, think: float, rng, answered, posted
-) -> None:
+async def open_game(fake, channel, host, guest):
+    """A challenge and its acceptance: the game's thread and its first turn message."""
     rec = await fake.slash(host, channel, "play", {"opponent": guest}, subcommand="icesickle")
     challenge = (await rec.response()).message
     accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
     await (await fake.click(guest, challenge, accept)).response()
     thread = await fake.wait_for_thread(channel, after=rec)
     turn = await fake.wait_for_message(thread, is_turn)
-    users = {host.id: host, guest.id: guest}
+    return thread, turn, {host.id: host, guest.id: guest}
+
+
+async def play_game(fake, opened, moves: int, think: float, rng, answered, posted) -> None:
+    thread, turn, users = opened
     for _ in range(moves):
         if not turn.selects:
             break
@@ -128,6 +132,14 @@ async def one_game(
         posted.append((time.perf_counter() - start) * 1000)
 
 
+def cpu_of(pid: int) -> float:
+    """CPU seconds (user + system) of process ``pid`` itself, not its children (the board
+    workers), from ``/proc/<pid>/stat``."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def main(games: int, moves: int, think: float, same_process: bool) -> None:
     logging.getLogger("discord").setLevel(logging.ERROR)
     answered: list[float] = []
@@ -141,21 +153,36 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
                 running = run_bot(fake, make_bot(db_path))
             else:
                 running = bot_process(fake, db_path)
-            async with running:
+            async with running as handle:
+                bot_pid = handle if isinstance(handle, int) else None  # None: this process
                 channels = [fake.add_text_channel(guild, f"games-{i}") for i in range(games)]
                 players = [fake.add_user(f"p{i}") for i in range(2 * games)]
+                opened = await asyncio.gather(
+                    *(
+                        open_game(fake, channels[i], players[2 * i], players[2 * i + 1])
+                        for i in range(games)
+                    )
+                )
+                cpu0 = cpu_of(bot_pid) if bot_pid else time.process_time()
                 started = time.perf_counter()
                 await asyncio.gather(
                     *(
-                        one_game(fake, channels[i], players[2 * i], players[2 * i + 1], moves,
-                                 think, random.Random(rng.random()), answered, posted)
+                        play_game(fake, opened[i], moves, think, random.Random(rng.random()),
+                                  answered, posted)
                         for i in range(games)
                     )
                 )  # fmt: skip
                 elapsed = time.perf_counter() - started
+                cpu = (cpu_of(bot_pid) if bot_pid else time.process_time()) - cpu0
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
     where = "in this process" if same_process else "in its own process"
     print(f"{games} games at once{pause}, bot {where}: {len(answered)} moves in {elapsed:.1f} s")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    whose = "the bot process alone" if not same_process else "this process (bot and fake)"
+    print(
+        f"CPU of {whose}, board workers excluded: {cpu:.2f} s for {len(answered)} moves, "
+        f"{cpu / len(answered) * 1000:.1f} ms per move; load {load} on {os.cpu_count()} cores"
+    )
     for label, values in (("interaction answered", answered), ("next board posted", posted)):
         print(
             f"{label}: p50 {statistics.median(values):.0f} ms, "

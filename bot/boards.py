@@ -87,8 +87,10 @@ def _draw(state, names: list[str]) -> tuple[bytes, str]:
     return render.render(state, names=names), render.alt_text(state, names=names)
 
 
-def _draw_json(key: str, text: str, names: list[str]) -> tuple[bytes, str]:
-    return _draw(engine.get_game(key).from_json(text), names)
+def _draw_position(
+    key: str, position: str, history: list[str], names: list[str]
+) -> tuple[bytes, str]:
+    return _draw(engine.get_game(key).from_position(position, history), names)
 
 
 class Boards:
@@ -147,8 +149,11 @@ class Boards:
             except BrokenProcessPool:
                 self._drop(pool)
 
-    async def render(self, state, names: Sequence[str]) -> tuple[bytes, str]:
-        """The board image of ``state`` as PNG bytes, and its alt text."""
+    async def render(
+        self, state, names: Sequence[str], *, position: str | None = None
+    ) -> tuple[bytes, str]:
+        """The board image of ``state`` as PNG bytes, and its alt text. ``position``: the
+        state's ``position_json()`` where the caller has it already (as committed)."""
         names, key = list(names), state.game.key
         for _ in range(2):
             if not (self.in_processes and key in BUILT_IN):
@@ -156,7 +161,11 @@ class Boards:
             pool = self._get_pool()
             try:
                 loop = asyncio.get_running_loop()
-                board = await loop.run_in_executor(pool, _draw_json, key, state.to_json(), names)
+                position = position or state.position_json()
+                history = [str(m) for m in state.history]
+                board = await loop.run_in_executor(
+                    pool, _draw_position, key, position, history, names
+                )
             except BrokenProcessPool:
                 self._drop(pool)
             else:

@@ -17,7 +17,7 @@ from . import limits
 from .answers import ack, tell
 from .messages import board_link, title_line, waiting_words
 from .play_command import play_group
-from .records import GameRecord, ServiceError
+from .records import GameRecord, GameSummary, ServiceError
 from .rules_pages import show_rules
 from .rules_text import RULES
 
@@ -27,10 +27,28 @@ if TYPE_CHECKING:
 RULES_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in RULES]
 
 
+MOVE_TEXTS_KEPT = 256
+"""Games whose legal moves autocomplete keeps (the latest version of each, oldest dropped)."""
+
+
+def _only(
+    mine: list[GameSummary], interaction: discord.Interaction, *, to_act: bool
+) -> GameSummary | None:
+    """The one game of ``mine`` a command without a game number means: the one played in this
+    channel, else (``to_act``) the one waiting for the user, else the user's only game."""
+    here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
+    on_turn = [g for g in mine if g.is_to_move(interaction.user.id)]
+    for candidates in (here, on_turn if to_act else mine, mine):
+        if len(candidates) == 1:
+            return candidates[0]
+    return None
+
+
 class Games(commands.Cog):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
         self.play = play_group(bot)
+        self._move_texts: dict[tuple[int, int], list[str]] = {}
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.play)
@@ -56,14 +74,12 @@ class Games(commands.Cog):
                 if here is not None:
                     return here
             mine = await self.service.games_of(interaction.user.id)
+            chosen = _only(mine, interaction, to_act=to_act)
+            if chosen is not None:  # the listing decoded nothing: read the one game meant
+                return await self.service.game(chosen.id)
         except ServiceError as exc:
             await tell(interaction, str(exc))
             return None
-        here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
-        on_turn = [g for g in mine if g.is_to_move(interaction.user.id)]
-        for candidates in (here, on_turn if to_act else mine, mine):
-            if len(candidates) == 1:
-                return candidates[0]
         text = "You have no active games." if not mine else "Which game? Give its number."
         await tell(interaction, text)
         return None
@@ -114,12 +130,28 @@ class Games(commands.Cog):
         game = next((g for g in games if g.is_to_move(interaction.user.id)), None)
         if game is None:
             return []
+        moves = await self.move_texts(game)
         wanted = engine.core.normalize_move_text(current)
-        moves = ["roll"] if game.awaiting_roll else [str(m) for m in game.state.legal_moves()]
         hits = [m for m in moves if engine.core.normalize_move_text(m).startswith(wanted)]
         return [app_commands.Choice(name=m, value=m) for m in hits[:25]]
 
+    async def move_texts(self, game: GameSummary) -> list[str]:
+        """What the player to act may type in ``game``: read (and decoded) once per version,
+        then kept for the keystrokes that follow."""
+        key = (game.id, game.version)
+        moves = self._move_texts.get(key)
+        if moves is None:
+            record = await self.service.game(game.id)
+            legal = record.state.legal_moves()
+            moves = ["roll"] if record.awaiting_roll else [str(m) for m in legal]
+            if record.version == game.version:
+                self._move_texts[key] = moves
+                while len(self._move_texts) > MOVE_TEXTS_KEPT:
+                    del self._move_texts[next(iter(self._move_texts))]
+        return moves
+
     @app_commands.command(name="move", description="Play a move in one of your games")
+    @app_commands.autocomplete(move=move_autocomplete, game=game_autocomplete)
     @app_commands.describe(move="the move in notation, e.g. S@c3 or c3-c5", game="game number")
     async def move(
         self, interaction: discord.Interaction, move: str, game: int | None = None
@@ -129,15 +161,8 @@ class Games(commands.Cog):
 
         await self._command(interaction, game, then, to_act=True)
 
-    @move.autocomplete("move")
-    async def _move_ac(self, interaction, current):
-        return await self.move_autocomplete(interaction, current)
-
-    @move.autocomplete("game")
-    async def _move_game_ac(self, interaction, current):
-        return await self.game_autocomplete(interaction, current)
-
     @app_commands.command(name="board", description="Show a game's board (only to you)")
+    @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.describe(game="game number")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def then(record: GameRecord) -> None:
@@ -145,21 +170,14 @@ class Games(commands.Cog):
 
         await self._command(interaction, game, then)
 
-    @board.autocomplete("game")
-    async def _board_game_ac(self, interaction, current):
-        return await self.game_autocomplete(interaction, current)
-
     @app_commands.command(name="resign", description="Resign one of your games")
+    @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.describe(game="game number")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def then(record: GameRecord) -> None:
             await self.bot.table.resign(interaction, record)
 
         await self._command(interaction, game, then)
-
-    @resign.autocomplete("game")
-    async def _resign_game_ac(self, interaction, current):
-        return await self.game_autocomplete(interaction, current)
 
     @app_commands.command(name="games", description="Your active games")
     async def games(self, interaction: discord.Interaction) -> None:
@@ -184,6 +202,7 @@ class Games(commands.Cog):
             await show_rules(interaction, game)  # static text: answered at once, paged
 
     @app_commands.command(name="history", description="A game's moves")
+    @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.describe(game="game number", file="also attach the full record as JSON")
     async def history(
         self, interaction: discord.Interaction, game: int | None = None, file: bool = False
@@ -195,10 +214,6 @@ class Games(commands.Cog):
             await tell(interaction, content, **kwargs)
 
         await self._command(interaction, game, then)
-
-    @history.autocomplete("game")
-    async def _history_game_ac(self, interaction, current):
-        return await self.game_autocomplete(interaction, current)
 
 
 def history_text(record: GameRecord, moves: list[str], attached: bool) -> str:

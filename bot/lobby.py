@@ -29,8 +29,8 @@ from .service import (
     RateLimited,
     Service,
     ServiceError,
-    _game,
     check_settings,
+    game_named,
 )
 
 
@@ -71,7 +71,7 @@ class Lobbies:
     ) -> Challenge:
         """``host`` opens a lobby of ``num_players`` seats (default: as many as the game
         takes) and takes the first one."""
-        game = _game(key)
+        game = game_named(key)
         if num_players is None:
             num_players = game.max_players
         if num_players < 2:

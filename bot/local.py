@@ -113,8 +113,8 @@ class Terminal:
             self.say(f"Not played: {exc}")
             return
         self.game = played.game
-        first = played.moves[0]
-        lines = [] if first.startswith("roll ") else [f"{mover.name} played {first}."]
+        first = played.moves[0]  # a roll by hand is said with the dice, by ``events``
+        lines = [] if before.state.is_chance_node() else [f"{mover.name} played {first}."]
         lines += words.events(before.state, played.moves, self.game.names)
         for line in lines:
             self.say(line)

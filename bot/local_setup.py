@@ -111,7 +111,7 @@ async def _resumed(service: Service, args: Any) -> GameRecord:
         if not local:
             what = f"{kind.title} game" if kind else "local game"
             raise ServiceError(f"No unfinished {what} to resume in {args.db}.")
-        return local[0]
+        return await service.game(local[0].id)
     game = await service.game(wanted)
     if kind is not None and game.game.key != kind.key:
         raise ServiceError(

@@ -17,10 +17,6 @@ from .games import CHATS, chat_of
 from .records import Challenge, GameRecord, Player
 from .turn_timer import deadline, timer_minutes
 
-IN_PLACE = frozenset(key for key, chat in CHATS.items() if chat.updates_in_place)
-"""Games whose turn is many small decisions (read once at import; ``updates_in_place`` reads
-the registry as it is now)."""
-
 
 def updates_in_place(record: GameRecord) -> bool:
     """Whether the game's turn message is updated in place after each of a turn's decisions,

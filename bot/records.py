@@ -97,8 +97,69 @@ class Challenge:
         return _seat_among(self.seated, user_id)
 
 
+def seat_to_act(state: engine.State, settings: dict[str, Any], over: bool) -> int | None:
+    """The seat a game waits for: the player to move, or the one who is to roll at a table
+    that rolls by hand; ``None`` when it waits for nobody (over, or dice the bot rolls)."""
+    if over:
+        return None
+    if state.is_chance_node():
+        return state.roller if settings.get("roll") == "button" else None
+    return state.to_move
+
+
+class _Seated:
+    """What a game's record and its summary share: the players and whose turn it is."""
+
+    players: tuple[Player, ...]
+    seat_to_act: int | None
+    key: str
+
+    @property
+    def game(self) -> engine.Game:
+        return engine.get_game(self.key)
+
+    @property
+    def names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def seat_of(self, user_id: int) -> int | None:
+        return _seat_among(self.players, user_id)
+
+    @property
+    def player_to_move(self) -> Player | None:
+        seat = self.seat_to_act
+        return None if seat is None else self.players[seat]
+
+    def is_to_move(self, user_id: int) -> bool:
+        mover = self.player_to_move
+        return mover is not None and mover.user_id == user_id
+
+
 @dataclass(frozen=True)
-class GameRecord:
+class GameSummary(_Seated):
+    """A game as a listing shows it, read from its row's summary columns: nothing decoded.
+    ``/games`` and the game pickers of the commands read these."""
+
+    id: int
+    key: str
+    status: str
+    players: tuple[Player, ...]
+    gone: frozenset[int]
+    seat_to_act: int | None
+    version: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    message_id: int | None
+    updated_at: float
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+
+@dataclass(frozen=True)
+class GameRecord(_Seated):
     id: int
     key: str
     num_players: int
@@ -117,6 +178,8 @@ class GameRecord:
     posted_version: int | None
     created_at: float
     updated_at: float
+    snapshot: str = field(default="", repr=False)
+    """``state`` as stored (``State.position_json``), when it came from storage."""
 
     @property
     def game(self) -> engine.Game:
@@ -127,20 +190,9 @@ class GameRecord:
         return self.status == "over"
 
     @property
-    def names(self) -> list[str]:
-        return [p.name for p in self.players]
-
-    def is_to_move(self, user_id: int) -> bool:
-        mover = self.player_to_move
-        return mover is not None and mover.user_id == user_id
-
-    def seat_of(self, user_id: int) -> int | None:
-        return _seat_among(self.players, user_id)
-
-    @property
     def gone(self) -> frozenset[int]:
         """Seats removed from a game that went on without them (the engine's ``gone``)."""
-        return frozenset(getattr(self.state, "gone", ()))
+        return self.state.gone
 
     @property
     def rolls_by_hand(self) -> bool:
@@ -155,16 +207,7 @@ class GameRecord:
     @property
     def seat_to_act(self) -> int | None:
         """The seat the game waits for: the player to move, or the one who is to roll."""
-        if self.over:
-            return None
-        if self.state.is_chance_node():
-            return self.state.roller if self.rolls_by_hand else None
-        return self.state.to_move
-
-    @property
-    def player_to_move(self) -> Player | None:
-        seat = self.seat_to_act
-        return None if seat is None else self.players[seat]
+        return seat_to_act(self.state, self.settings, self.over)
 
     @property
     def outcome(self) -> engine.Outcome | None:
@@ -178,12 +221,29 @@ class GameRecord:
         return self.state.outcome
 
 
+Made = tuple[engine.Move, int | None, int | None]
+"""A move made in a request: the move, the seat that made it (``engine.CHANCE`` for a roll the
+bot made) and the user who made it."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a request does to a game, decided from its record (see ``Service.change``): the
+    state it leads to, the moves that lead there, and a result when it ends the game without
+    the engine (a resignation)."""
+
+    state: engine.State
+    moves: tuple[Made, ...] = ()
+    result: dict[str, Any] | None = None
+
+
 @dataclass(frozen=True)
 class Played:
-    """What one request changed: the game after it and every move it recorded, in order."""
+    """What one request changed: the game after it and every move it recorded, in order
+    (the player's own first, then any dice rolled after it)."""
 
     game: GameRecord
-    moves: tuple[str, ...]
+    moves: tuple[engine.Move, ...]
 
 
 def _challenge(row: Any, members: Sequence[Any] = ()) -> Challenge:
@@ -209,7 +269,9 @@ def _challenge(row: Any, members: Sequence[Any] = ()) -> Challenge:
     )
 
 
-def _record(row: Any, seats: list[Any]) -> GameRecord:
+def _record(row: Any, seats: Sequence[tuple[int, str]], history: Sequence[str]) -> GameRecord:
+    """A game's record from its row, its seats (user id, name) and its moves' notation, each
+    in order."""
     game = engine.get_game(row["game_key"])
     return GameRecord(
         id=row["id"],
@@ -220,14 +282,35 @@ def _record(row: Any, seats: list[Any]) -> GameRecord:
         seed=row["seed"],
         status=row["status"],
         result=json.loads(row["result"]) if row["result"] else None,
-        players=tuple(Player(s["user_id"], s["name"]) for s in seats),
+        players=tuple(Player(user, name) for user, name in seats),
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
         thread_id=row["thread_id"],
         message_id=row["message_id"],
         version=row["version"],
-        state=game.from_json(row["snapshot"]),
+        state=game.from_position(row["snapshot"], history),
         posted_version=row["posted_version"],
         created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        snapshot=row["snapshot"],
+    )
+
+
+def _summary(row: Any) -> GameSummary:
+    """A listing's view of a game from its row and its seats (``seats``: a JSON list of
+    ``[seat, user id, name, gone]``)."""
+    seats = sorted(json.loads(row["seats"]))
+    return GameSummary(
+        id=row["id"],
+        key=row["game_key"],
+        status=row["status"],
+        players=tuple(Player(user, name) for _, user, name, _ in seats),
+        gone=frozenset(seat for seat, _, _, gone in seats if gone),
+        seat_to_act=row["to_act"],
+        version=row["version"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        message_id=row["message_id"],
         updated_at=row["updated_at"],
     )

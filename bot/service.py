@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from functools import cached_property
@@ -19,9 +20,12 @@ import engine
 
 from .records import (
     Challenge,
+    Change,
     Closed,
     Conflict,
     GameRecord,
+    GameSummary,
+    Made,
     NotAllowed,
     NotFound,
     Played,
@@ -31,9 +35,11 @@ from .records import (
     Unavailable,
     _challenge,
     _record,
+    _summary,
+    seat_to_act,
 )
 from .storage import MoveFields, MoveRow, Storage
-from .turn_timer import TurnTimer, removal_of
+from .turn_timer import TurnTimer
 
 if TYPE_CHECKING:
     from .lobby import Lobbies
@@ -78,7 +84,7 @@ class Service:
         self.seats_rng = seats_rng or random.SystemRandom()
         self.games_per_user = games_per_user
         self.games_per_server = games_per_server
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:
@@ -113,7 +119,7 @@ class Service:
         channel_id: int | None = None,
     ) -> Challenge:
         """``host`` challenges ``invited`` to a two-seat game of ``key``."""
-        game = _game(key)
+        game = game_named(key)
         if invited.user_id == host.user_id:
             raise NotAllowed("You can't challenge yourself; pick another player.")
         try:
@@ -216,8 +222,8 @@ class Service:
         await self.check_room(players, challenge.guild_id)
         seed = self.seats_rng.randrange(2**62)
         state = challenge.game.new_game(len(players), challenge.options)
-        rows: list[MoveFields] = []
-        state = self._roll_due(state, seed, challenge.settings.get("roll") == "button", rows)
+        rolled: list[Made] = []
+        state = self._roll_due(state, seed, challenge.settings.get("roll") == "button", rolled)
         now = self.clock()
         game_id = await create(
             challenge.id,
@@ -230,12 +236,13 @@ class Service:
                 "status": "active",
                 "guild_id": challenge.guild_id,
                 "channel_id": challenge.channel_id,
-                "snapshot": state.to_json(),
+                "snapshot": state.position_json(),
+                "to_act": seat_to_act(state, challenge.settings, False),
                 "created_at": now,
                 "updated_at": now,
             },
             [(p.user_id, p.name) for p in players],
-            rows,
+            _fields(rolled),
         )
         if game_id is None:
             raise Closed(gone)
@@ -244,22 +251,16 @@ class Service:
     async def roll_due(self, game_id: int) -> Played:
         """Roll whatever dice the game waits on that nobody presses Roll for (a game written
         before its first roll by an older version of Parlor, say); nothing when none are."""
-        async with self._lock(game_id):
-            record = await self.game(game_id)
-            if record.over:
-                return Played(record, ())
-            return await self._commit(record, record.state, [])
+        return await self.change(game_id, lambda record: Change(record.state))
 
     @staticmethod
-    def _roll_due(
-        state: engine.State, seed: int, by_hand: bool, rows: list[MoveFields]
-    ) -> engine.State:
+    def _roll_due(state: engine.State, seed: int, by_hand: bool, made: list[Made]) -> engine.State:
         """Roll the dice now due (all but those a player rolls by hand), recording each roll in
-        ``rows``; the state after them."""
+        ``made``; the state after them."""
         while state.is_chance_node() and not (by_hand and state.roller is not None):
             roll = draw_chance(state, roll_rng(seed, len(state.history)))
             state = state.apply(roll)
-            rows.append((str(roll), engine.CHANCE, None))
+            made.append((roll, engine.CHANCE, None))
         return state
 
     async def decline(self, challenge_id: int, user: Player) -> Challenge:
@@ -284,19 +285,18 @@ class Service:
     # -- games -------------------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRecord:
-        row = await self.storage.game(game_id)
-        if row is None:
+        """The game's record: its row, seats and moves read, its position decoded once."""
+        found = await self.storage.game_with_moves(game_id)
+        if found is None:
             raise NotFound("That game does not exist.")
-        seats = await self.storage.seats(game_id)
-        return _record(row, seats)
+        return _record(*found)
 
-    async def games_of(self, user_id: int, *, active_only: bool = True) -> list[GameRecord]:
-        """The user's games (``active_only``: those still going that they are still in)."""
+    async def games_of(self, user_id: int, *, active_only: bool = True) -> list[GameSummary]:
+        """The user's games, newest move first, as a listing shows them (one query, nothing
+        decoded; ``game`` reads one in full). ``active_only``: those still going that they
+        are still in."""
         rows = await self.storage.games_of(user_id, active_only=active_only)
-        games = [_record(row, await self.storage.seats(row["id"])) for row in rows]
-        if active_only:
-            games = [g for g in games if g.seat_of(user_id) not in g.gone]
-        return games
+        return [_summary(row) for row in rows]
 
     async def history(self, game_id: int) -> list[MoveRow]:
         await self.game(game_id)
@@ -305,19 +305,27 @@ class Service:
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
         """The game played in the thread ``thread_id``, finished or not; None if none is."""
         row = await self.storage.game_in_thread(thread_id)
-        return None if row is None else _record(row, await self.storage.seats(row["id"]))
+        return None if row is None else await self.game(row["id"])
 
     async def games_behind(self) -> list[GameRecord]:
         """Active games on Discord whose latest board shows an older version (a crash came
         between a move's commit and its board): they need their board posted again."""
-        return [
-            _record(r, await self.storage.seats(r["id"])) for r in await self.storage.games_behind()
-        ]
+        return [await self.game(row["id"]) for row in await self.storage.games_behind()]
 
     async def set_place(
         self, game_id: int, *, channel_id: int | None = None, thread_id: int | None = None
     ) -> None:
-        await self.storage.set_game_place(game_id, channel_id=channel_id, thread_id=thread_id)
+        """Where the game is played on Discord (its channel, its thread): written under the
+        game's lock with a version check, so it never races a move."""
+        async with self._lock(game_id):
+            while True:
+                head = await self.storage.game_head(game_id, 0)
+                if head is None:
+                    raise NotFound("That game does not exist.")
+                if await self.storage.set_game_place(
+                    game_id, head[0], channel_id=channel_id, thread_id=thread_id
+                ):
+                    return
 
     async def set_board(self, record: GameRecord, message_id: int) -> None:
         """``message_id`` now shows ``record`` (its version) with its controls."""
@@ -344,56 +352,48 @@ class Service:
             )
         if version is not None:  # a click on an old board costs one small query, not a lock
             await self._check_version(game_id, user_id, version)
-        async with self._lock(game_id):
+
+        async def decide(record: GameRecord) -> Change:
             if version is not None:  # again, now that the clicks before it are done
-                await self._check_version(game_id, user_id, version)
-            record = await self.game(game_id)
+                _check_board(record.version, record.status, record.seat_of(user_id), version)
             seat = self.check_turn(record, user_id)
             state = record.state
             if record.awaiting_roll:
                 if not isinstance(move, str) or engine.core.normalize_move_text(move) != "roll":
                     raise engine.IllegalMove("Roll the dice first: press Roll, or /move roll.")
                 roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
-                after = state.apply(roll)
-                return await self._commit(
-                    record, after, [(str(roll), engine.CHANCE, user_id)], not_saved=NOT_SAVED
-                )
-            after, move = await asyncio.to_thread(_play_own, state, move)
-            return await self._commit(
-                record, after, [(str(move), seat, user_id)], not_saved=NOT_SAVED
-            )
+                return Change(state.apply(roll), ((roll, engine.CHANCE, user_id),))
+            after, own = await asyncio.to_thread(_play_own, state, move)
+            return Change(after, ((own, seat, user_id),))
+
+        return await self.change(game_id, decide, not_saved=NOT_SAVED)
 
     async def _check_version(self, game_id: int, user_id: int, version: int) -> None:
-        """Refuse a click from a board of ``version``: ``NotFound``, ``NotAllowed`` for someone
-        not playing, ``Closed`` when the game is over, ``Conflict`` when the board is out of
-        date. Reads only the game's row head and seats (no snapshot)."""
+        """Refuse a click from a board of ``version`` that is out of date (``_check_board``),
+        reading only the game's row head and seats (no snapshot)."""
         head = await self.storage.game_head(game_id, user_id)
         if head is None:
             raise NotFound("That game does not exist.")
         current, status, seated = head
-        if not seated:
-            raise NotAllowed("You are not playing in this game.")
-        if status == "over":
-            raise Closed("This game is over; no more moves can be played.")
-        if current != version:
-            raise Conflict("That board is out of date; nothing was played.")
+        _check_board(current, status, 0 if seated else None, version)
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
-        """``user_id`` gives up. Where the engine can remove a player (a Pachisi table of three
-        or four), the others play on without them; otherwise the others win."""
-        async with self._lock(game_id):
-            record = await self.game(game_id)
+        """``user_id`` gives up. Where the engine can remove a player (a table that plays on
+        without someone who leaves), the others play on without them; otherwise the others
+        win."""
+
+        def decide(record: GameRecord) -> Change:
             seat = _seat(record, user_id)
             if record.over:
                 raise Closed("This game is already over.")
             if seat in record.gone:
                 raise Closed("You have already left this game.")
-            if (move := removal_of(record.state, seat)) is not None:
-                after = record.state.apply(move)
-                return (await self._commit(record, after, [(str(move), seat, user_id)])).game
+            if (move := record.state.removal_for(seat)) is not None:
+                return Change(record.state.apply(move), ((move, seat, user_id),))
             winners = [s for s in range(record.num_players) if s != seat]
-            result = {"resigned": seat, "winners": winners}
-            return (await self._commit(record, record.state, [], result)).game
+            return Change(record.state, result={"resigned": seat, "winners": winners})
+
+        return (await self.change(game_id, decide)).game
 
     def check_turn(self, record: GameRecord, user_id: int) -> int:
         """The seat of ``user_id`` if the game waits for them; else ``ServiceError``."""
@@ -406,36 +406,49 @@ class Service:
             raise NotAllowed(f"It's not your turn: {who}.")
         return seat
 
-    async def _commit(
+    async def change(
         self,
-        record: GameRecord,
-        state: engine.State,
-        rows: list[MoveFields],
-        result: dict[str, Any] | None = None,
+        game_id: int,
+        decide: Callable[[GameRecord], Change | Awaitable[Change]],
         *,
         not_saved: str | None = None,
     ) -> Played:
-        """From ``record``, the moves ``rows`` (text, seat, user id) led to ``state``: roll the
-        dice now due, then write the moves, snapshot and status in one go. When the database
-        cannot be written, ``Unavailable`` (with ``not_saved`` as its message, if given)."""
+        """The one way a game changes: under the game's lock, read its record (decoded once),
+        let ``decide`` say what happens (or raise a ``ServiceError`` / ``IllegalMove`` for the
+        user: nothing is written then), roll the dice that come due, and commit it all in one
+        version-checked transaction. When the database cannot be written, ``Unavailable``
+        (with ``not_saved`` as its message, if given)."""
+        async with self._lock(game_id):
+            record = await self.game(game_id)
+            change = decide(record)
+            if not isinstance(change, Change):
+                change = await change
+            return await self._commit(record, change, not_saved)
+
+    async def _commit(self, record: GameRecord, change: Change, not_saved: str | None) -> Played:
+        state, made, result = change.state, list(change.moves), change.result
         if result is None:
-            state = self._roll_due(state, record.seed, record.rolls_by_hand, rows)
+            state = self._roll_due(state, record.seed, record.rolls_by_hand, made)
         over = result is not None or state.is_over()
         if result is None and over:
             outcome = state.outcome
             result = {"winners": list(outcome.winners), "scores": list(outcome.scores)}
-        if not rows and result is None:
+        if not made and result is None:
             return Played(record, ())
         status, now = ("over" if over else "active"), self.clock()
+        snapshot = state.position_json()
+        to_act = seat_to_act(state, record.settings, over)
         try:
             ok = await self.storage.record_moves(
                 record.id,
                 record.version,
-                rows,
+                _fields(made),
                 first_number=len(record.state.history) + 1,
-                snapshot=state.to_json(),
+                snapshot=snapshot,
                 status=status,
                 result=result,
+                to_act=to_act,
+                left=sorted(state.gone - record.state.gone),
                 now=now,
             )
         except Unavailable as exc:
@@ -451,11 +464,20 @@ class Service:
             status=status,
             result=result,
             updated_at=now,
+            snapshot=snapshot,
         )
-        return Played(after, tuple(text for text, _, _ in rows))
+        return Played(after, tuple(move for move, _, _ in made))
 
     def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:  # kept while anyone holds or waits for it, then let go
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+
+def _fields(made: Sequence[Made]) -> list[MoveFields]:
+    """Moves as storage records them: notation, seat, user."""
+    return [(str(move), seat, user) for move, seat, user in made]
 
 
 def _play_own(state: engine.State, move: str | engine.Move) -> tuple[engine.State, engine.Move]:
@@ -474,7 +496,8 @@ def _play_own(state: engine.State, move: str | engine.Move) -> tuple[engine.Stat
     return state.apply(move), move
 
 
-def _game(key: str) -> engine.Game:
+def game_named(key: str) -> engine.Game:
+    """The game called ``key``; ``NotFound`` naming the games for any other."""
     try:
         return engine.get_game(key)
     except KeyError:
@@ -498,6 +521,18 @@ def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[s
     if roll == "button" and not game.has_chance:
         raise ServiceError(f"{game.title} has no dice, so there is nothing to roll.")
     return settings
+
+
+def _check_board(current: int, status: str, seat: int | None, version: int) -> None:
+    """Refuse a click on a board of ``version`` when the game is at ``current``:
+    ``NotAllowed`` for someone not seated (``seat`` None), ``Closed`` when the game is over,
+    ``Conflict`` when the board is out of date."""
+    if seat is None:
+        raise NotAllowed("You are not playing in this game.")
+    if status == "over":
+        raise Closed("This game is over; no more moves can be played.")
+    if current != version:
+        raise Conflict("That board is out of date; nothing was played.")
 
 
 def _seat(record: GameRecord, user_id: int) -> int:

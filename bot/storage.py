@@ -21,107 +21,10 @@ from typing import Any
 
 import aiosqlite
 
+from .migrations import MIGRATIONS, statements
 from .records import ServiceError, Unavailable
 
 log = logging.getLogger(__name__)
-
-MIGRATIONS: tuple[str, ...] = (
-    # 1: challenges, games, their seats and their moves
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        game_key TEXT NOT NULL,
-        num_players INTEGER NOT NULL,
-        options TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('active', 'over')),
-        result TEXT,
-        guild_id INTEGER,
-        channel_id INTEGER,
-        thread_id INTEGER,
-        message_id INTEGER,
-        snapshot TEXT NOT NULL,
-        version INTEGER NOT NULL DEFAULT 0,
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL
-    );
-    CREATE TABLE seats (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    );
-    CREATE INDEX seats_user ON seats (user_id);
-    CREATE TABLE moves (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        number INTEGER NOT NULL,
-        move TEXT NOT NULL,
-        seat INTEGER,
-        user_id INTEGER,
-        created_at REAL NOT NULL,
-        PRIMARY KEY (game_id, number)
-    );
-    CREATE TABLE challenges (
-        id INTEGER PRIMARY KEY,
-        game_key TEXT NOT NULL,
-        num_players INTEGER NOT NULL,
-        options TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        host_id INTEGER NOT NULL,
-        host_name TEXT NOT NULL,
-        invited_id INTEGER,
-        invited_name TEXT,
-        guild_id INTEGER,
-        channel_id INTEGER,
-        message_id INTEGER,
-        status TEXT NOT NULL
-            CHECK (status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
-        created_at REAL NOT NULL,
-        expires_at REAL NOT NULL,
-        game_id INTEGER REFERENCES games (id)
-    );
-    CREATE INDEX challenges_open ON challenges (status, expires_at);
-    """,
-    # 2: who sits in an open lobby (a challenge with no invited player), in joining order
-    """
-    CREATE TABLE lobby_members (
-        challenge_id INTEGER NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
-        user_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        position INTEGER NOT NULL,
-        joined_at REAL NOT NULL,
-        PRIMARY KEY (challenge_id, user_id),
-        UNIQUE (challenge_id, position)
-    );
-    """,
-    # 3: every board message posted for a game (a click must come from its own game's board),
-    # the version the latest one shows (a restart re-posts the boards that fell behind), and
-    # the indexes that find a thread's game and count active games per server
-    """
-    CREATE TABLE board_messages (
-        message_id INTEGER PRIMARY KEY,
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        version INTEGER NOT NULL
-    );
-    CREATE INDEX board_messages_game ON board_messages (game_id);
-    ALTER TABLE games ADD COLUMN posted_version INTEGER;
-    CREATE INDEX games_thread ON games (thread_id);
-    CREATE INDEX games_guild_status ON games (guild_id, status);
-    UPDATE games SET posted_version = version WHERE message_id IS NOT NULL;
-    INSERT INTO board_messages (message_id, game_id, version)
-        SELECT message_id, id, version FROM games WHERE message_id IS NOT NULL;
-    """,
-    # 4: where local play writes a game's board images, so --resume writes there again
-    """
-    CREATE TABLE local_images (
-        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
-        folder TEXT NOT NULL
-    );
-    """,
-)
-
 
 MoveFields = tuple[str, int | None, int | None]
 """A move to record: its notation, the seat that made it (``engine.CHANCE`` for a roll the bot
@@ -185,8 +88,8 @@ class Storage:
                 await db.close()
             if isinstance(exc, sqlite3.Error | OSError | ServiceError):
                 cause = exc
-                while cause.__cause__ is not None:  # Unavailable wraps SQLite's own reason
-                    cause = cause.__cause__
+                while isinstance(cause, Unavailable) and cause.__cause__ is not None:
+                    cause = cause.__cause__  # SQLite's own reason
                 raise StorageOpenError(path, str(cause) or type(cause).__name__) from exc
             raise
         return storage
@@ -196,14 +99,16 @@ class Storage:
 
     async def _migrate(self) -> None:
         (version,) = await self._one("PRAGMA user_version")
-        for number, script in enumerate(MIGRATIONS, start=1):
+        for number, step in enumerate(MIGRATIONS, start=1):
             if number <= version:
                 continue
-            statements = [s.strip() for s in script.split(";") if s.strip()]
-            async with self.transaction():
-                for statement in statements:
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {number}")
+            async with self.transaction() as db:
+                if isinstance(step, str):
+                    for statement in statements(step):
+                        await db.execute(statement)
+                else:
+                    await step(db)
+                await db.execute(f"PRAGMA user_version = {number}")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -383,6 +288,24 @@ class Storage:
     async def seats(self, game_id: int) -> list[aiosqlite.Row]:
         return await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
 
+    async def game_with_moves(
+        self, game_id: int
+    ) -> tuple[aiosqlite.Row, list[tuple[int, str]], list[str]] | None:
+        """A game's row, its seats (user id, name) in order and its moves' notation in order,
+        in one query; None when there is no such game."""
+        row = await self._one(
+            "SELECT g.*, (SELECT json_group_array(json_array(s.user_id, s.name)) FROM "
+            "(SELECT user_id, name FROM seats WHERE game_id = g.id ORDER BY seat) s) AS seat_list, "
+            "(SELECT json_group_array(m.move) FROM (SELECT move FROM moves "
+            "WHERE game_id = g.id ORDER BY number) m) AS move_list "
+            "FROM games g WHERE g.id = ?",
+            (game_id,),
+        )
+        if row is None:
+            return None
+        seats = [(user, name) for user, name in json.loads(row["seat_list"])]
+        return row, seats, json.loads(row["move_list"])
+
     async def moves(self, game_id: int) -> list[MoveRow]:
         rows = await self._all(
             "SELECT number, move, seat, user_id, created_at FROM moves "
@@ -392,10 +315,18 @@ class Storage:
         return [MoveRow(*row) for row in rows]
 
     async def games_of(self, user_id: int, *, active_only: bool) -> list[aiosqlite.Row]:
-        status = "AND g.status = 'active'" if active_only else ""
+        """The user's games, newest move first, as listings show them: each game's summary
+        columns and its seats (``seats``: JSON ``[[seat, user id, name, gone], ...]``), in one
+        query that reads no snapshot. ``active_only``: games still going that the user has
+        not left."""
+        still = "AND g.status = 'active' AND s.gone = 0" if active_only else ""
         return await self._all(
-            "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id "
-            f"WHERE s.user_id = ? {status} ORDER BY g.updated_at DESC",
+            "SELECT g.id, g.game_key, g.status, g.to_act, g.version, g.guild_id, g.channel_id, "
+            "g.thread_id, g.message_id, g.updated_at, (SELECT json_group_array("
+            "json_array(o.seat, o.user_id, o.name, o.gone)) FROM seats o "
+            "WHERE o.game_id = g.id) AS seats "
+            "FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE s.user_id = ? {still} ORDER BY g.updated_at DESC, g.id DESC",
             (user_id,),
         )
 
@@ -413,31 +344,49 @@ class Storage:
         snapshot: str,
         status: str,
         result: dict[str, Any] | None,
+        to_act: int | None,
+        left: Sequence[int] = (),
         now: float,
     ) -> bool:
-        """Append ``moves`` (text, seat, user id) and the new snapshot if the game is still at
-        ``version``; False (nothing written) when someone else changed it first."""
+        """Append ``moves`` (text, seat, user id), the new snapshot and summary (``to_act``,
+        the seats that ``left`` with these moves) if the game is still at ``version``; False
+        (nothing written) when someone else changed it first. One transaction."""
+        # ``status`` is in an index: set only when the game ends, or each move would write
+        # that index's page too (SQLite rewrites an index entry its UPDATE names).
+        ends = ", status = 'over'" if status == "over" else ""
         async with self.transaction() as db:
             cursor = await db.execute(
-                "UPDATE games SET snapshot = ?, version = version + 1, status = ?, result = ?, "
-                "updated_at = ? WHERE id = ? AND version = ?",
-                (snapshot, status, json.dumps(result) if result else None, now, game_id, version),
+                f"UPDATE games SET snapshot = ?, version = version + 1, result = ?{ends}, "
+                "to_act = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (snapshot, json.dumps(result) if result else None, to_act, now, game_id, version),
             )
             if cursor.rowcount != 1:
                 return False
             await _insert_moves(db, game_id, first_number, moves, now)
+            if left:
+                await db.executemany(
+                    "UPDATE seats SET gone = 1 WHERE game_id = ? AND seat = ?",
+                    [(game_id, seat) for seat in left],
+                )
             return True
 
     async def set_game_place(
-        self, game_id: int, *, channel_id: int | None = None, thread_id: int | None = None
-    ) -> None:
-        """Remember where the game is played."""
+        self,
+        game_id: int,
+        version: int,
+        *,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+    ) -> bool:
+        """Remember where the game is played, if it is still at ``version`` (else False,
+        nothing written: the caller looks at the game again)."""
         async with self.transaction() as db:
-            await db.execute(
+            cursor = await db.execute(
                 "UPDATE games SET channel_id = COALESCE(?, channel_id), "
-                "thread_id = COALESCE(?, thread_id) WHERE id = ?",
-                (channel_id, thread_id, game_id),
+                "thread_id = COALESCE(?, thread_id) WHERE id = ? AND version = ?",
+                (channel_id, thread_id, game_id, version),
             )
+            return cursor.rowcount == 1
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """``message_id`` is the game's board at ``version``: its latest, unless a newer

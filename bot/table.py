@@ -22,13 +22,13 @@ from . import limits
 from .answers import QUIET, ack, is_click, tell, update
 from .invitations import Invitations
 from .messages import (
-    IN_PLACE,
     board_link,
     clean,
     played_text,
     title_line,
     turn_content,
     turn_mentions,
+    updates_in_place,
 )
 from .records import Conflict, GameRecord, Played, ServiceError
 from .ui import game_view
@@ -52,7 +52,9 @@ class Table(Invitations):
     # -- posting -------------------------------------------------------------------------
 
     async def board_file(self, record: GameRecord) -> discord.File:
-        png, alt = await self.bot.boards.render(record.state, record.names)
+        png, alt = await self.bot.boards.render(
+            record.state, record.names, position=record.snapshot or None
+        )
         return discord.File(
             io.BytesIO(png),
             filename=f"parlor-{record.id}-{record.version}.png",
@@ -164,7 +166,7 @@ class Table(Invitations):
             await update(interaction, view=None)
             closed = interaction.message.id if interaction.message else None
         else:
-            await tell(interaction, f"Played {limits.quote(played.moves[0])}.")
+            await tell(interaction, f"Played {limits.quote(str(played.moves[0]))}.")
         await self.post_turn(record, note, closed=closed)
 
     async def _latest(self, game_id: int) -> str:
@@ -174,7 +176,7 @@ class Table(Invitations):
         return f"The current board: {link}" if link else "Use the latest board."
 
     async def update_turn(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """The same player acts again within their turn (``IN_PLACE`` games): the turn
+        """The same player acts again within their turn (games updated in place): the turn
         message gets the new board, the turn so far and fresh menus, in place."""
         fields = {
             "content": limits.content(turn_content(record)),
@@ -256,7 +258,7 @@ def _continues(played: Played, user_id: int) -> bool:
     record = played.game
     mover = record.player_to_move
     return (
-        record.game.key in IN_PLACE
+        updates_in_place(record)
         and len(played.moves) == 1
         and not record.over
         and not record.awaiting_roll

@@ -1,6 +1,6 @@
 """The turn timer and removals. No Discord in here.
 
-A game with a ``turn_timer`` option of a number of minutes (Pachisi: off, 1 or 2) gives the
+A game with a ``turn_timer`` option of a number of minutes (say off, 1 or 2) gives the
 player to act that long for each move, counted from the moment the game came to them (the last
 move, or the dice the bot rolled for them). Once it has run out, any other player still at the
 table may remove them: the engine's removal move (``remove N``) takes them out and the others
@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import engine
-
-from .records import Closed, Conflict, GameRecord, NotAllowed, Played
+from .records import Change, Closed, Conflict, GameRecord, NotAllowed, Played
 
 if TYPE_CHECKING:
     from .service import Service
@@ -37,11 +35,6 @@ def deadline(record: GameRecord) -> float | None:
     return record.updated_at + 60 * minutes
 
 
-def removal_of(state: engine.State, seat: int) -> engine.Move | None:
-    """The engine's move that removes ``seat``, if the game has one for it now."""
-    return next((m for m in state.removal_moves() if getattr(m, "seat", None) == seat), None)
-
-
 class TurnTimer:
     """The removal part of a ``Service`` (reach it as ``service.turn_timer``)."""
 
@@ -50,9 +43,9 @@ class TurnTimer:
 
     async def remove(self, game_id: int, user_id: int, *, version: int | None = None) -> Played:
         """``user_id`` removes the player to act, whose turn timer has run out."""
-        service = self.service
-        async with service._lock(game_id):
-            record = await service.game(game_id)
+        clock = self.service.clock
+
+        def decide(record: GameRecord) -> Change:
             seat = record.seat_of(user_id)
             if seat is None or seat in record.gone:
                 raise NotAllowed("Only the other players in this game can remove a player.")
@@ -66,12 +59,13 @@ class TurnTimer:
             name = record.players[target].name
             if target == seat:
                 raise NotAllowed("You can't remove yourself; make your move (or /resign).")
-            left = due - service.clock()
+            left = due - clock()
             if left > 0:
                 whole = int(left + 0.999)
                 raise NotAllowed(f"{name} still has {whole // 60}:{whole % 60:02d} for this move.")
-            move = removal_of(record.state, target)
+            move = record.state.removal_for(target)
             if move is None:
                 raise NotAllowed(f"{record.game.title} has no way to remove a player.")
-            after = record.state.apply(move)
-            return await service._commit(record, after, [(str(move), seat, user_id)])
+            return Change(record.state.apply(move), ((move, seat, user_id),))
+
+        return await self.service.change(game_id, decide)

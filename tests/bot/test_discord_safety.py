@@ -212,10 +212,12 @@ async def test_a_game_stuck_before_its_first_roll_is_rolled_and_posted(tmp_path)
             await answer(await fake.click(users["ben"], challenge, challenge.custom_ids[0]))
             thread = await fake.wait_for_thread(games, after=rec)
             board = await fake.wait_for_message(thread, is_board)
-            fresh = engine.get_game("pachisi").new_game(2).to_json()
+            fresh = engine.get_game("pachisi").new_game(2).position_json()
             async with bot.service.storage.transaction() as conn:  # as an older Parlor left it
                 await conn.execute("DELETE FROM moves")
-                await conn.execute("UPDATE games SET snapshot = ?, version = 1", (fresh,))
+                await conn.execute(
+                    "UPDATE games SET snapshot = ?, version = 1, to_act = NULL", (fresh,)
+                )
             listed = await answer(await fake.slash(users["ann"], games, "games"))
             assert "waiting for the dice" in listed.content
         async with run_bot(fake, new_bot(db)):

@@ -40,5 +40,5 @@ async def test_a_table_that_rolls_with_the_button(tmp_path):
     game = await new_game(service, roll="button")
     assert game.awaiting_roll and game.player_to_move == game.players[0]  # Black rolls
     played = await service.play(game.id, game.players[0].user_id, "roll")
-    assert played.moves[0].startswith("roll ") and not played.game.awaiting_roll
+    assert str(played.moves[0]).startswith("roll ") and not played.game.awaiting_roll
     await service.close()

@@ -172,8 +172,8 @@ async def test_a_game_stuck_before_its_first_roll_is_rolled_on_load(tmp_path):
         await db.execute("DELETE FROM moves WHERE game_id = ?", (game.id,))
         fresh = engine.get_game("pachisi").new_game(2, game.options)
         await db.execute(
-            "UPDATE games SET snapshot = ?, channel_id = 5 WHERE id = ?",
-            (fresh.to_json(), game.id),
+            "UPDATE games SET snapshot = ?, to_act = NULL, channel_id = 5 WHERE id = ?",
+            (fresh.position_json(), game.id),
         )
     stuck = await first.game(game.id)
     assert stuck.player_to_move is None and not stuck.over
@@ -271,7 +271,8 @@ async def test_a_database_from_before_board_messages_is_migrated(tmp_path, monke
     fields = {"game_key": "icesickle", "num_players": 2, "options": {}, "settings": {}}
     fields |= {"seed": 1, "status": "active", "channel_id": 9, "snapshot": state.to_json()}
     fields |= {"message_id": 4242, "version": 1, "created_at": 0.0, "updated_at": 0.0}
-    game_id = await old.storage.accept_challenge(challenge.id, fields, [(101, "Ann"), (202, "Ben")])
+    seats, moves = [(101, "Ann"), (202, "Ben")], [("S@a1", 0, 101)]
+    game_id = await old.storage.accept_challenge(challenge.id, fields, seats, moves)
     await old.close()
     monkeypatch.undo()
 

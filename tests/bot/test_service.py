@@ -251,7 +251,7 @@ async def test_a_roll_by_hand_draws_what_the_bot_would_have(db_path):
         with pytest.raises(engine.IllegalMove, match="Roll the dice first"):
             await by_hand.play(hand.id, hand.players[0].user_id, "m1")
         rolled = await by_hand.play(hand.id, hand.players[0].user_id, "ROLL")
-        assert rolled.moves == (str(auto.state.history[0]),)
+        assert rolled.moves == (auto.state.history[0],)
         assert rolled.game.state == auto.state
         await by_bot.close()
         await by_hand.close()

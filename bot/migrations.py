@@ -1,0 +1,179 @@
+"""Parlor's database schema, as numbered migrations (``PRAGMA user_version`` counts those
+applied). A migration is an SQL script, run statement by statement (split where SQLite says a
+statement is complete, so a ``;`` inside a string or a trigger is no end), or a Python step
+for what SQL cannot compute. Each runs in one transaction with the version it brings.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterator
+
+import aiosqlite
+
+import engine
+
+from .records import ServiceError, seat_to_act
+
+Step = str | Callable[[aiosqlite.Connection], Awaitable[None]]
+
+
+async def _positions(db: aiosqlite.Connection) -> None:
+    """Migration 5: a move is stored once, and a move writes no more as the game grows.
+
+    The moves table keeps its rows in its primary key (``WITHOUT ROWID``: no second copy in an
+    index); a game's snapshot holds its position without the move list
+    (``State.position_json``), since the moves table is the record; and two summary columns
+    let a listing say whose turn it is without decoding a game: ``games.to_act`` (the seat the
+    game waits for) and ``seats.gone`` (left a game that goes on)."""
+    for statement in (
+        "CREATE TABLE moves_by_game ("
+        " game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+        " number INTEGER NOT NULL, move TEXT NOT NULL, seat INTEGER, user_id INTEGER,"
+        " created_at REAL NOT NULL, PRIMARY KEY (game_id, number)) WITHOUT ROWID",
+        "INSERT INTO moves_by_game (game_id, number, move, seat, user_id, created_at)"
+        " SELECT game_id, number, move, seat, user_id, created_at FROM moves",
+        "DROP TABLE moves",
+        "ALTER TABLE moves_by_game RENAME TO moves",
+        "ALTER TABLE games ADD COLUMN to_act INTEGER",
+        "ALTER TABLE seats ADD COLUMN gone INTEGER NOT NULL DEFAULT 0",
+    ):
+        await db.execute(statement)
+    async with db.execute("SELECT id, game_key, settings, status, snapshot FROM games") as rows:
+        games = list(await rows.fetchall())
+    for game_id, key, settings, status, snapshot in games:
+        game = engine.GAMES.get(key)
+        if game is None:  # a game this version does not know: keep what can be kept
+            await db.execute(
+                "UPDATE games SET snapshot = json_set(json_remove(snapshot, '$.history'),"
+                " '$.moves', json_array_length(snapshot, '$.history')) WHERE id = ?",
+                (game_id,),
+            )
+            continue
+        try:
+            state = game.from_json(snapshot)
+        except (ValueError, KeyError, TypeError) as exc:  # nothing of the migration is kept
+            raise ServiceError(f"game {game_id} cannot be converted ({exc!r})") from exc
+        to_act = seat_to_act(state, json.loads(settings), status == "over")
+        await db.execute(
+            "UPDATE games SET snapshot = ?, to_act = ? WHERE id = ?",
+            (state.position_json(), to_act, game_id),
+        )
+        await db.executemany(
+            "UPDATE seats SET gone = 1 WHERE game_id = ? AND seat = ?",
+            [(game_id, seat) for seat in sorted(state.gone)],
+        )
+
+
+def statements(script: str) -> Iterator[str]:
+    """The statements of an SQL script, each whole (``sqlite3.complete_statement``)."""
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \t\n;"):
+                yield pending.strip()
+            pending = ""
+    if pending.strip(" \t\n;"):
+        raise ValueError(f"an unfinished SQL statement: {pending.strip()[:60]!r}")
+
+
+MIGRATIONS: tuple[Step, ...] = (
+    # 1: challenges, games, their seats and their moves
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        game_key TEXT NOT NULL,
+        num_players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'over')),
+        result TEXT,
+        guild_id INTEGER,
+        channel_id INTEGER,
+        thread_id INTEGER,
+        message_id INTEGER,
+        snapshot TEXT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_user ON seats (user_id);
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, number)
+    );
+    CREATE TABLE challenges (
+        id INTEGER PRIMARY KEY,
+        game_key TEXT NOT NULL,
+        num_players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        host_id INTEGER NOT NULL,
+        host_name TEXT NOT NULL,
+        invited_id INTEGER,
+        invited_name TEXT,
+        guild_id INTEGER,
+        channel_id INTEGER,
+        message_id INTEGER,
+        status TEXT NOT NULL
+            CHECK (status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        game_id INTEGER REFERENCES games (id)
+    );
+    CREATE INDEX challenges_open ON challenges (status, expires_at);
+    """,
+    # 2: who sits in an open lobby (a challenge with no invited player), in joining order
+    """
+    CREATE TABLE lobby_members (
+        challenge_id INTEGER NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (challenge_id, user_id),
+        UNIQUE (challenge_id, position)
+    );
+    """,
+    # 3: every board message posted for a game (a click must come from its own game's board),
+    # the version the latest one shows (a restart re-posts the boards that fell behind), and
+    # the indexes that find a thread's game and count active games per server
+    """
+    CREATE TABLE board_messages (
+        message_id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL
+    );
+    CREATE INDEX board_messages_game ON board_messages (game_id);
+    ALTER TABLE games ADD COLUMN posted_version INTEGER;
+    CREATE INDEX games_thread ON games (thread_id);
+    CREATE INDEX games_guild_status ON games (guild_id, status);
+    UPDATE games SET posted_version = version WHERE message_id IS NOT NULL;
+    INSERT INTO board_messages (message_id, game_id, version)
+        SELECT message_id, id, version FROM games WHERE message_id IS NOT NULL;
+    """,
+    # 4: where local play writes a game's board images, so --resume writes there again
+    """
+    CREATE TABLE local_images (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        folder TEXT NOT NULL
+    );
+    """,
+    # 5: each move stored once; the snapshot without the move list; summary columns
+    _positions,
+)
