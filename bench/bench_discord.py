@@ -192,7 +192,12 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--serve-bot"]:
-        asyncio.run(serve_bot(*sys.argv[2:6]))
+        if profile := os.environ.get("PARLOR_PROFILE"):  # where the bot's profile goes
+            import cProfile
+
+            cProfile.run("asyncio.run(serve_bot(*sys.argv[2:6]))", profile)
+        else:
+            asyncio.run(serve_bot(*sys.argv[2:6]))
         sys.exit()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)

@@ -56,6 +56,8 @@ MAX_GAMES_PER_SERVER = 1000
 MAX_MOVE_TEXT = engine.MAX_MOVE_TEXT
 """Characters of move text read at most; anything longer is refused before it is parsed."""
 NOT_SAVED = "Couldn't save right now; nothing was played. Try again in a moment."
+BOARDS_KEPT = 50_000
+"""Board messages whose game is kept in memory (a click's first check reads no database)."""
 
 
 def roll_rng(seed: int, move_number: int) -> random.Random:
@@ -85,6 +87,8 @@ class Service:
         self.games_per_user = games_per_user
         self.games_per_server = games_per_server
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._boards: dict[int, int] = {}
+        """Board message id -> its game, for the boards this process posted or was asked of."""
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:
@@ -330,10 +334,22 @@ class Service:
     async def set_board(self, record: GameRecord, message_id: int) -> None:
         """``message_id`` now shows ``record`` (its version) with its controls."""
         await self.storage.set_board_message(record.id, message_id, record.version)
+        self._remember_board(message_id, record.id)
 
     async def game_of_message(self, message_id: int) -> int | None:
-        """The game whose board ``message_id`` is, or None."""
-        return await self.storage.game_of_message(message_id)
+        """The game whose board ``message_id`` is, or None. A board never changes game, so
+        the answer is kept in memory (the latest ``BOARDS_KEPT``) once known."""
+        game_id = self._boards.get(message_id)
+        if game_id is None:
+            game_id = await self.storage.game_of_message(message_id)
+            if game_id is not None:
+                self._remember_board(message_id, game_id)
+        return game_id
+
+    def _remember_board(self, message_id: int, game_id: int) -> None:
+        self._boards[message_id] = game_id
+        while len(self._boards) > BOARDS_KEPT:
+            del self._boards[next(iter(self._boards))]
 
     async def play(
         self, game_id: int, user_id: int, move: str | engine.Move, *, version: int | None = None
@@ -350,7 +366,8 @@ class Service:
                 f"That is too long to be a move ({len(move):,} characters); "
                 f"a move is at most {MAX_MOVE_TEXT}."
             )
-        if version is not None:  # a click on an old board costs one small query, not a lock
+        if version is not None and self._lock(game_id).locked():
+            # a click on an old board waits for no lock: one small query refuses it
             await self._check_version(game_id, user_id, version)
 
         async def decide(record: GameRecord) -> Change:

@@ -38,6 +38,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+NOT_THIS_BOARD = "That control does not belong to this board; nothing was played."
+ACK_GRACE = 0.5
+"""Seconds a click may wait for its move before it is acknowledged on its own (Discord's
+limit is 3 s); within them, the answer itself acknowledges it."""
+
 
 class Table(Invitations):
     def __init__(self, bot: ParlorBot) -> None:
@@ -124,16 +129,19 @@ class Table(Invitations):
     async def own_board(self, interaction: discord.Interaction, game_id: int) -> bool:
         """Whether the clicked message is a board of game ``game_id`` (a component id is
         untrusted: one carrying another game's id is refused, and changes nothing)."""
+        if await self._is_board_of(interaction, game_id):
+            return True
+        await tell(interaction, NOT_THIS_BOARD)
+        return False
+
+    async def _is_board_of(self, interaction: discord.Interaction, game_id: int) -> bool:
         if interaction.message is None:
             return False
         known = await self.service.game_of_message(interaction.message.id)
         if known is None and (posting := self._posting.get(game_id)) is not None:
             async with posting:  # a board of that game being recorded right now
                 known = await self.service.game_of_message(interaction.message.id)
-        if known == game_id:
-            return True
-        await tell(interaction, "That control does not belong to this board; nothing was played.")
-        return False
+        return known == game_id
 
     async def play(
         self,
@@ -143,13 +151,30 @@ class Table(Invitations):
         *,
         version: int | None = None,
     ) -> None:
-        """A move from a select menu or a button (``version`` set) or from ``/move``."""
-        await ack(interaction)
+        """A move from a select menu or a button (``version`` set) or from ``/move``.
+
+        A click is answered in one request when the move is decided within ``ACK_GRACE``
+        (its board loses its controls, or the refusal is said); past that it is acknowledged
+        first, as every interaction is that may wait (``answers.ack``)."""
         clicked = is_click(interaction)
-        if clicked and not await self.own_board(interaction, game_id):
-            return
+        if not clicked:
+            await ack(interaction)
+
+        async def attempt() -> Played | None:  # answers nobody: the answer comes after
+            if clicked and not await self._is_board_of(interaction, game_id):
+                return None
+            return await self.service.play(game_id, interaction.user.id, move, version=version)
+
+        task = asyncio.ensure_future(attempt())
+        if clicked:
+            done, _ = await asyncio.wait({task}, timeout=ACK_GRACE)
+            if not done:
+                await ack(interaction)
         try:
-            played = await self.service.play(game_id, interaction.user.id, move, version=version)
+            played = await task
+            if played is None:
+                await tell(interaction, NOT_THIS_BOARD)
+                return
         except Conflict as exc:
             await tell(interaction, f"Not played: {exc} {await self._latest(game_id)}")
             return
