@@ -137,17 +137,15 @@ class Games(commands.Cog):
 
     async def move_texts(self, game: GameSummary) -> list[str]:
         """What the player to act may type in ``game``: read (and decoded) once per version,
-        then kept for the keystrokes that follow."""
-        key = (game.id, game.version)
-        moves = self._move_texts.get(key)
+        then kept for the keystrokes that follow, under the version it was read at."""
+        moves = self._move_texts.get((game.id, game.version))
         if moves is None:
             record = await self.service.game(game.id)
             legal = record.state.legal_moves()
             moves = ["roll"] if record.awaiting_roll else [str(m) for m in legal]
-            if record.version == game.version:
-                self._move_texts[key] = moves
-                while len(self._move_texts) > MOVE_TEXTS_KEPT:
-                    del self._move_texts[next(iter(self._move_texts))]
+            self._move_texts[(record.id, record.version)] = moves
+            while len(self._move_texts) > MOVE_TEXTS_KEPT:
+                del self._move_texts[next(iter(self._move_texts))]
         return moves
 
     @app_commands.command(name="move", description="Play a move in one of your games")

@@ -255,3 +255,24 @@ async def test_a_roll_by_hand_draws_what_the_bot_would_have(db_path):
         assert rolled.game.state == auto.state
         await by_bot.close()
         await by_hand.close()
+
+
+async def test_the_listing_says_whose_turn_it_is_without_reading_the_game(service):
+    """``games_of`` reads summary columns only; after every move they agree with the game
+    itself: whose turn (the player to move, or the roller at a table that rolls by hand),
+    the version, and what each player sees (their turn or not)."""
+    lobby = await service.lobbies.open("pachisi", ANN, 3, settings={"roll": "button"})
+    await service.lobbies.join(lobby.id, BEN)
+    game = await service.lobbies.join(lobby.id, CAT)
+    rng = random.Random(5)
+    for _ in range(120):
+        if game.over:
+            break
+        for person in (ANN, BEN, CAT):
+            listed = {g.id: g for g in await service.games_of(person.user_id)}[game.id]
+            assert listed.seat_to_act == game.seat_to_act and listed.version == game.version
+            assert listed.is_to_move(person.user_id) == game.is_to_move(person.user_id)
+        mover = game.player_to_move
+        move = "roll" if game.awaiting_roll else rng.choice(game.state.legal_moves())
+        game = (await service.play(game.id, mover.user_id, move)).game
+    assert game.seat_to_act is not None  # still on, after 120 moves with rolls by hand
