@@ -12,7 +12,8 @@ chat and the terminal say a thing the same way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import engine
@@ -50,6 +51,9 @@ class GameChat:
     board is posted when the turn ends."""
     always_grouped: ClassVar[bool] = False
     """Keep the menu groups apart even when every move would fit one "Moves" menu."""
+    verbs: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """The game's phase -> what the player to act does then ("roll", "place", ...): its
+    words module's table; "move" for a phase it does not name."""
     rolls: ClassVar[tuple[type[engine.Move], ...]] = ()
     """The game's move types that are a roll of its dice (a roll by hand is said as such)."""
 
@@ -57,7 +61,7 @@ class GameChat:
 
     def verb(self, state: engine.State) -> str:
         """What the player to act does now, for "your turn to ..." and "Ann to ..."."""
-        return "move"
+        return self.verbs.get(state.phase, "move")
 
     def progress_lines(self, state: engine.State) -> list[str]:
         """Lines between the title and whose turn it is: where a turn under way stands."""

@@ -35,9 +35,7 @@ RULES = paragraphs(
 class IceSickleChat(GameChat):
     key = "icesickle"
     rules = RULES
-
-    def verb(self, state: engine.State) -> str:
-        return VERBS.get(state.phase, "move")
+    verbs = VERBS
 
     def group(self, move: engine.Move) -> str:
         if isinstance(move, Place):

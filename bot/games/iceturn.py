@@ -112,12 +112,10 @@ _GROUP_OF = dict(zip((Step, TurnPiece, Tip, Aim, Swap, Hop, Dig, React), GROUPS,
 class IceTurnChat(GameChat):
     key = "ice-turn"
     rules = RULES
+    verbs = VERBS
     updates_in_place = True
     always_grouped = True
     rolls = (Roll,)
-
-    def verb(self, state: engine.State) -> str:
-        return VERBS.get(state.phase, "move")
 
     # -- the turn message --------------------------------------------------------------------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import engine
 from engine.pachicei_moves import Roll
 from render.pachicei_words import COLOUR, VERBS, verb
 
@@ -52,10 +51,8 @@ RULES = paragraphs(
 class PachIceIChat(GameChat):
     key = "pach-ice-i"
     rules = RULES
+    verbs = VERBS
     rolls = (Roll,)
-
-    def verb(self, state: engine.State) -> str:
-        return VERBS.get(state.phase, "move")
 
     def status_parts(self, state, names: Sequence[str]) -> list[str]:
         who = f"{names[state.seat]} ({COLOUR[state.seat]}) {verb(state)}"

@@ -69,10 +69,8 @@ def _listed(values: Sequence[int]) -> str:
 class PachisiChat(GameChat):
     key = "pachisi"
     rules = RULES
+    verbs = VERBS
     rolls = (Roll,)
-
-    def verb(self, state: engine.State) -> str:
-        return VERBS.get(state.phase, "move")
 
     def controls(self, state: engine.State) -> list[tuple[engine.Move, str]]:
         return [(move, "Undo") for move in state.legal_moves() if isinstance(move, Undo)]

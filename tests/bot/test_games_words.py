@@ -4,7 +4,6 @@ whether the service hands the bot the engine's moves or their notation."""
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
@@ -14,28 +13,18 @@ import render
 from bot import local_words, messages
 from bot.games import chat_of
 from bot.records import GameRecord, Player
-from bot.service import draw_chance
 from engine.iceturn_setup import hand_words
 from render.iceturn_words import face_words
 
 from . import dicegame
+from .test_local_words import reach as reach_in
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
 def reach(key: str, until, players: int = 2, seed: int = 1) -> engine.State:
     """A random game of ``key`` played until ``until(state)`` holds."""
-    rng = random.Random(seed)
-    state = engine.get_game(key).new_game(players)
-    for _ in range(5000):
-        if until(state):
-            return state
-        assert not state.is_over(), "the game ended first"
-        if state.is_chance_node():
-            state = state.apply(draw_chance(state, rng))
-        else:
-            state = state.apply(rng.choice(state.legal_moves()))
-    raise AssertionError("not reached")
+    return reach_in(key, players, until, seed)
 
 
 def record(state: engine.State, status: str = "active") -> GameRecord:
