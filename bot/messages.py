@@ -148,12 +148,9 @@ def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
-def played_note(
-    name: str, moves: Sequence[engine.Move | str], game: engine.Game | None = None
-) -> str:
+def played_note(name: str, moves: Sequence[engine.Move | str], game: engine.Game) -> str:
     """What a request did, e.g. "Ann played **m2**. Rolled: roll 5." (a roll by hand reads
-    "Ann rolled **5**"). ``moves`` are the engine's moves, or their notation read by ``game``
-    (without one, by the first registered game that reads it)."""
+    "Ann rolled **5**"). ``moves`` are the engine's moves, or their notation in ``game``."""
     first, *rolls = _read_moves(moves, game)
     chat = _roller_of(first)
     if chat is not None:
@@ -165,22 +162,9 @@ def played_note(
     return note
 
 
-def _read_moves(
-    moves: Sequence[engine.Move | str], game: engine.Game | None
-) -> list[engine.Move | str]:
-    """``moves`` as the engine's moves: notation read by ``game`` (or, without one, by every
-    game in turn); text that no game reads stays text."""
-    return [m if isinstance(m, engine.Move) else _read(m, game) for m in moves]
-
-
-def _read(text: str, game: engine.Game | None) -> engine.Move | str:
-    games = [game] if game is not None else list(engine.GAMES.values())
-    for each in games:
-        try:
-            return each.move_from_text(text)
-        except ValueError:
-            continue
-    return text
+def _read_moves(moves: Sequence[engine.Move | str], game: engine.Game) -> list[engine.Move]:
+    """``moves`` as the engine's moves (notation read by ``game``)."""
+    return [m if isinstance(m, engine.Move) else game.move_from_text(m) for m in moves]
 
 
 def _roller_of(move: engine.Move | str):
