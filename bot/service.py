@@ -8,6 +8,7 @@ that are then due, commit it all with an optimistic version check, and only then
 from __future__ import annotations
 
 import asyncio
+import inspect
 import random
 import time
 import weakref
@@ -255,7 +256,9 @@ class Service:
     async def roll_due(self, game_id: int) -> Played:
         """Roll whatever dice the game waits on that nobody presses Roll for (a game written
         before its first roll by an older version of Parlor, say); nothing when none are."""
-        return await self.change(game_id, lambda record: Change(record.state))
+        return await self.change(
+            game_id, lambda record: None if record.over else Change(record.state)
+        )
 
     @staticmethod
     def _roll_due(state: engine.State, seed: int, by_hand: bool, made: list[Made]) -> engine.State:
@@ -308,13 +311,13 @@ class Service:
 
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
         """The game played in the thread ``thread_id``, finished or not; None if none is."""
-        row = await self.storage.game_in_thread(thread_id)
-        return None if row is None else await self.game(row["id"])
+        game_id = await self.storage.game_in_thread(thread_id)
+        return None if game_id is None else await self.game(game_id)
 
     async def games_behind(self) -> list[GameRecord]:
         """Active games on Discord whose latest board shows an older version (a crash came
         between a move's commit and its board): they need their board posted again."""
-        return [await self.game(row["id"]) for row in await self.storage.games_behind()]
+        return [await self.game(game_id) for game_id in await self.storage.games_behind()]
 
     async def set_place(
         self, game_id: int, *, channel_id: int | None = None, thread_id: int | None = None
@@ -372,7 +375,8 @@ class Service:
 
         async def decide(record: GameRecord) -> Change:
             if version is not None:  # again, now that the clicks before it are done
-                _check_board(record.version, record.status, record.seat_of(user_id), version)
+                seated = record.seat_of(user_id) is not None
+                _check_board(record.version, record.status, seated, version)
             seat = self.check_turn(record, user_id)
             state = record.state
             if record.awaiting_roll:
@@ -392,7 +396,7 @@ class Service:
         if head is None:
             raise NotFound("That game does not exist.")
         current, status, seated = head
-        _check_board(current, status, 0 if seated else None, version)
+        _check_board(current, status, seated, version)
 
     async def resign(self, game_id: int, user_id: int) -> GameRecord:
         """``user_id`` gives up. Where the engine can remove a player (a table that plays on
@@ -426,20 +430,23 @@ class Service:
     async def change(
         self,
         game_id: int,
-        decide: Callable[[GameRecord], Change | Awaitable[Change]],
+        decide: Callable[[GameRecord], Change | Awaitable[Change] | None],
         *,
         not_saved: str | None = None,
     ) -> Played:
         """The one way a game changes: under the game's lock, read its record (decoded once),
-        let ``decide`` say what happens (or raise a ``ServiceError`` / ``IllegalMove`` for the
-        user: nothing is written then), roll the dice that come due, and commit it all in one
+        let ``decide`` say what happens (``None``: nothing; or raise a ``ServiceError`` /
+        ``IllegalMove`` for the user: nothing is written then), roll the dice that come due,
+        and commit it all in one
         version-checked transaction. When the database cannot be written, ``Unavailable``
         (with ``not_saved`` as its message, if given)."""
         async with self._lock(game_id):
             record = await self.game(game_id)
             change = decide(record)
-            if not isinstance(change, Change):
+            if inspect.isawaitable(change):
                 change = await change
+            if change is None:
+                return Played(record, ())
             return await self._commit(record, change, not_saved)
 
     async def _commit(self, record: GameRecord, change: Change, not_saved: str | None) -> Played:
@@ -540,11 +547,11 @@ def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[s
     return settings
 
 
-def _check_board(current: int, status: str, seat: int | None, version: int) -> None:
+def _check_board(current: int, status: str, seated: bool, version: int) -> None:
     """Refuse a click on a board of ``version`` when the game is at ``current``:
-    ``NotAllowed`` for someone not seated (``seat`` None), ``Closed`` when the game is over,
-    ``Conflict`` when the board is out of date."""
-    if seat is None:
+    ``NotAllowed`` for someone not seated, ``Closed`` when the game is over, ``Conflict`` when
+    the board is out of date."""
+    if not seated:
         raise NotAllowed("You are not playing in this game.")
     if status == "over":
         raise Closed("This game is over; no more moves can be played.")

@@ -282,9 +282,6 @@ class Storage:
 
     # -- games -------------------------------------------------------------------------------
 
-    async def game(self, game_id: int) -> aiosqlite.Row | None:
-        return await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
-
     async def seats(self, game_id: int) -> list[aiosqlite.Row]:
         return await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
 
@@ -432,18 +429,21 @@ class Storage:
         )
         return None if row is None else int(row[0])
 
-    async def game_in_thread(self, thread_id: int) -> aiosqlite.Row | None:
-        """The game played in the thread ``thread_id`` (finished or not), or None."""
-        return await self._one(
-            "SELECT * FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+    async def game_in_thread(self, thread_id: int) -> int | None:
+        """The id of the game played in the thread ``thread_id`` (finished or not), or None."""
+        row = await self._one(
+            "SELECT id FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
         )
+        return None if row is None else int(row[0])
 
-    async def games_behind(self) -> list[aiosqlite.Row]:
-        """Active games on Discord whose latest board shows an older version than theirs."""
-        return await self._all(
-            "SELECT * FROM games WHERE status = 'active' AND channel_id IS NOT NULL "
+    async def games_behind(self) -> list[int]:
+        """The ids of the active games on Discord whose latest board shows an older version
+        than theirs."""
+        rows = await self._all(
+            "SELECT id FROM games WHERE status = 'active' AND channel_id IS NOT NULL "
             "AND (posted_version IS NULL OR posted_version < version) ORDER BY id"
         )
+        return [int(row[0]) for row in rows]
 
     async def active_games_of(self, user_id: int) -> int:
         """How many active games ``user_id`` is seated in."""

@@ -25,6 +25,7 @@ from bot.storage import MIGRATIONS
 from . import dicegame
 
 ANN, BEN, CAT = Player(101, "Ann"), Player(202, "Ben"), Player(303, "Cat")
+DAN = Player(404, "Dan")
 
 
 class Clock:
@@ -213,6 +214,11 @@ async def test_resign_ends_the_game_for_the_other_player(service):
         await service.resign(game.id, game.players[1].user_id)
     with pytest.raises(Closed):
         await service.play(game.id, game.players[1].user_id, "S@a1")
+    # Rolling what is due changes nothing in a game that is over, resigned or played out.
+    played_out = await play_out(service, await start_game(service, CAT, DAN), random.Random(1))
+    for done in (over, played_out):
+        again = (await service.roll_due(done.id)).game
+        assert again.over and again.version == done.version and again.result == done.result
 
 
 async def test_the_database_is_set_up_as_designed(service, db_path):

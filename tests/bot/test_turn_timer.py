@@ -7,11 +7,9 @@ import random
 import pytest
 
 import engine
-from bot.service import Closed, Conflict, NotAllowed, Player, Service
+from bot.service import Closed, Conflict, NotAllowed, Service
 
-from .test_service import ANN, BEN, CAT, Clock
-
-DAN = Player(404, "Dan")
+from .test_service import ANN, BEN, CAT, DAN, Clock
 
 
 @pytest.fixture
