@@ -17,6 +17,7 @@ from . import limits
 from .answers import ack, tell
 from .messages import board_link, title_line, waiting_words
 from .play_command import play_group
+from .recent import Recent
 from .records import GameRecord, GameSummary, ServiceError
 from .rules_pages import show_rules
 from .rules_text import RULES
@@ -48,7 +49,7 @@ class Games(commands.Cog):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
         self.play = play_group(bot)
-        self._move_texts: dict[tuple[int, int], list[str]] = {}
+        self._move_texts: Recent[tuple[int, int], list[str]] = Recent(MOVE_TEXTS_KEPT)
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.play)
@@ -144,8 +145,6 @@ class Games(commands.Cog):
             legal = record.state.legal_moves()
             moves = ["roll"] if record.awaiting_roll else [str(m) for m in legal]
             self._move_texts[(record.id, record.version)] = moves
-            while len(self._move_texts) > MOVE_TEXTS_KEPT:
-                del self._move_texts[next(iter(self._move_texts))]
         return moves
 
     @app_commands.command(name="move", description="Play a move in one of your games")

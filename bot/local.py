@@ -66,8 +66,7 @@ class Terminal:
         self.say("Type a move, or 'help' for the commands and 'rules' for how to play.")
         if self.session.new:  # what the dice did before the first prompt (the opening roll)
             fresh = game.game.new_game(game.num_players, game.options)
-            history = [str(m) for m in game.state.history]
-            for line in words.events(fresh, history, game.names):
+            for line in words.events(fresh, game.state.history, game.names):
                 self.say(line)
         self.say(f"Board image: {self.write_image()}")
         while not self.game.over:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 
+from .recent import Recent
 from .records import (
     Challenge,
     Change,
@@ -88,7 +89,7 @@ class Service:
         self.games_per_user = games_per_user
         self.games_per_server = games_per_server
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._boards: dict[int, int] = {}
+        self._boards: Recent[int, int] = Recent(BOARDS_KEPT)
         """Board message id -> its game, for the boards this process posted or was asked of."""
 
     @classmethod
@@ -337,7 +338,7 @@ class Service:
     async def set_board(self, record: GameRecord, message_id: int) -> None:
         """``message_id`` now shows ``record`` (its version) with its controls."""
         await self.storage.set_board_message(record.id, message_id, record.version)
-        self._remember_board(message_id, record.id)
+        self._boards[message_id] = record.id
 
     async def game_of_message(self, message_id: int) -> int | None:
         """The game whose board ``message_id`` is, or None. A board never changes game, so
@@ -346,13 +347,8 @@ class Service:
         if game_id is None:
             game_id = await self.storage.game_of_message(message_id)
             if game_id is not None:
-                self._remember_board(message_id, game_id)
+                self._boards[message_id] = game_id
         return game_id
-
-    def _remember_board(self, message_id: int, game_id: int) -> None:
-        self._boards[message_id] = game_id
-        while len(self._boards) > BOARDS_KEPT:
-            del self._boards[next(iter(self._boards))]
 
     async def play(
         self, game_id: int, user_id: int, move: str | engine.Move, *, version: int | None = None
