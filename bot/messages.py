@@ -13,7 +13,7 @@ import discord
 import engine
 from engine.core import option_text
 
-from .games import CHATS, chat_of
+from .games import chat_of
 from .records import Challenge, GameRecord, Player
 from .turn_timer import deadline, timer_minutes
 
@@ -152,8 +152,8 @@ def played_note(name: str, moves: Sequence[engine.Move | str], game: engine.Game
     """What a request did, e.g. "Ann played **m2**. Rolled: roll 5." (a roll by hand reads
     "Ann rolled **5**"). ``moves`` are the engine's moves, or their notation in ``game``."""
     first, *rolls = _read_moves(moves, game)
-    chat = _roller_of(first)
-    if chat is not None:
+    chat = chat_of(game.key)
+    if isinstance(first, chat.rolls):
         note = f"{name} rolled **{chat.dice_words(first)}**."
     else:
         note = f"{name} played **{first}**."
@@ -165,11 +165,6 @@ def played_note(name: str, moves: Sequence[engine.Move | str], game: engine.Game
 def _read_moves(moves: Sequence[engine.Move | str], game: engine.Game) -> list[engine.Move]:
     """``moves`` as the engine's moves (notation read by ``game``)."""
     return [m if isinstance(m, engine.Move) else game.move_from_text(m) for m in moves]
-
-
-def _roller_of(move: engine.Move | str):
-    """The chat side of the game ``move`` is a roll of its dice in, or ``None``."""
-    return next((c for c in CHATS.values() if c.rolls and isinstance(move, c.rolls)), None)
 
 
 def lobby_text(lobby: Challenge) -> str:
