@@ -358,6 +358,12 @@ def banner(
         canvas.text((cx, (y0 + y1) / 2), title, title_size, theme.banner_text, "mm", True, inner)
 
 
+def to_do(verbs: dict[str, str], phase: str) -> str:
+    """What the player to act does in ``phase`` by a game's ``verbs`` table: "to place";
+    "" for a phase it does not name (the game is over)."""
+    return f"to {verbs[phase]}" if phase in verbs else ""
+
+
 def seat_names(names: Sequence[str] | None, count: int) -> list[str]:
     """Display names for ``count`` seats: the given ones (blank ones filled), else "Player n"."""
     given = list(names or ())

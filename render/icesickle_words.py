@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from engine.icesickle import GRID, ROUNDS, Jump, Place
 from engine.pyramids import SIZES, Size, count_words
 
-from .common import seat_names
+from .common import seat_names, to_do
 from .icesickle_layout import PHASE_WORDS, VERBS, round_just_ended, shown_board
 
 
@@ -25,7 +25,7 @@ def scores_words(names: Sequence[str], scores: Sequence[int]) -> str:
 
 def verb(state) -> str:
     """ "to place", "to jump" ("" once the game is over)."""
-    return f"to {VERBS[state.phase]}" if state.phase in VERBS else ""
+    return to_do(VERBS, state.phase)
 
 
 def _piece_words(captured: Sequence[tuple[int, Size]]) -> str:

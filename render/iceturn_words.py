@@ -30,7 +30,7 @@ from engine.iceturn_pieces import Cell
 from engine.iceturn_setup import Place, hand_words
 from engine.pyramids import SIZE_LETTERS
 
-from .common import seat_names
+from .common import seat_names, to_do
 
 KEY = "Q Q-Turner, D double arrow, A single arrow"
 """What the tiles' letters in the alt text mean."""
@@ -65,7 +65,7 @@ FACE_USES = {
 
 def verb(state) -> str:
     """ "to place a tile", "to react" ... ("" once the game is over)."""
-    return f"to {VERBS[state.phase]}" if state.phase in VERBS else ""
+    return to_do(VERBS, state.phase)
 
 
 # -- reading the state -----------------------------------------------------------------------

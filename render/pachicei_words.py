@@ -14,7 +14,7 @@ from engine.pachicei_state import DRY_LIMIT
 from engine.pachicei_turn import PAD, Change
 from engine.pyramids import SIZE_LETTERS, SIZE_WORDS
 
-from .common import seat_names
+from .common import seat_names, to_do
 
 COLOUR = ("Black", "White")
 DRY_SHOWN = 50
@@ -184,7 +184,7 @@ VERBS = {"roll": "roll", "play": "move"}
 
 def verb(state) -> str:
     """ "to roll" or "to move" ("" once the game is over)."""
-    return f"to {VERBS[state.phase]}" if state.phase in VERBS else ""
+    return to_do(VERBS, state.phase)
 
 
 def result_words(state, names: Sequence[str]) -> tuple[str, str]:
