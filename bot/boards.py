@@ -18,11 +18,11 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 
 import engine
 import render
+
+from .workers import WorkerDied, Workers
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +105,8 @@ class Boards:
     def __init__(self, workers: int | None = None, *, niceness: int = 10) -> None:
         self.workers = max(1, os.cpu_count() or 1) if workers is None else workers
         self.niceness = niceness
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: Workers | None = None
+        self._starting: asyncio.Future[Workers] | None = None
         self._broken = 0  # pools broken in a row
         self._closed = False
 
@@ -114,40 +115,60 @@ class Boards:
         """Whether built-in games are drawn in worker processes (now)."""
         return self.workers > 0 and self._broken < GIVE_UP and not self._closed
 
-    def _get_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            method = "forkserver"
-            if method not in multiprocessing.get_all_start_methods():
-                method = "spawn"
-            context = multiprocessing.get_context(method)
-            if method == "forkserver":  # import once in the server, not in every worker
-                context.set_forkserver_preload(["__main__", __name__])
-            self._pool = ProcessPoolExecutor(
-                self.workers,
-                context,
-                initializer=_init_worker,
-                initargs=(self.niceness, os.getpid()),
-            )
-        return self._pool
+    async def _get_pool(self) -> Workers:
+        if self._pool is not None:
+            return self._pool
+        if self._starting is None:  # the renders that come meanwhile wait for this one
+            self._starting = asyncio.ensure_future(self._new_pool())
+        try:
+            return await asyncio.shield(self._starting)
+        finally:
+            if self._starting is not None and self._starting.done():
+                self._starting = None
 
-    def _drop(self, pool: ProcessPoolExecutor) -> None:
+    async def _new_pool(self) -> Workers:
+        method = "forkserver"
+        if method not in multiprocessing.get_all_start_methods():
+            method = "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":  # import once in the server, not in every worker
+            context.set_forkserver_preload(["__main__", __name__])
+        pool = Workers(
+            self.workers,
+            context,
+            initializer=_init_worker,
+            initargs=(self.niceness, os.getpid()),
+        )
+        try:
+            await pool.start()
+        except WorkerDied:
+            self._count_broken()
+            await pool.close(wait=False)
+            raise
+        if self._closed:  # closed while it started: renders use a thread now
+            await pool.close(wait=False)
+            raise WorkerDied("the boards were closed")
+        self._pool = pool
+        return pool
+
+    async def _drop(self, pool: Workers) -> None:
+        """``pool`` broke: the next render starts a new one (counted once, however many
+        renders saw it break)."""
         if self._pool is pool:
             self._pool = None
-            pool.shutdown(wait=False)
-            self._broken += 1
-            if self._broken == GIVE_UP:
-                log.warning("board worker processes keep dying; drawing boards in threads")
+            self._count_broken()
+            await pool.close(wait=False)
+
+    def _count_broken(self) -> None:
+        self._broken += 1
+        if self._broken == GIVE_UP:
+            log.warning("board worker processes keep dying; drawing boards in threads")
 
     async def start(self) -> None:
         """Start the worker processes now rather than at the first render (optional)."""
         if self.in_processes:
-            pool = self._get_pool()
-            loop = asyncio.get_running_loop()
-            jobs = [loop.run_in_executor(pool, os.getpid) for _ in range(self.workers)]
-            try:
-                await asyncio.gather(*jobs)
-            except BrokenProcessPool:
-                self._drop(pool)
+            with contextlib.suppress(WorkerDied):  # counted: renders will try again
+                await self._get_pool()
 
     async def render(
         self, state, names: Sequence[str], *, position: str | None = None
@@ -158,16 +179,15 @@ class Boards:
         for _ in range(2):
             if not (self.in_processes and key in BUILT_IN):
                 break
-            pool = self._get_pool()
+            pool = None
             try:
-                loop = asyncio.get_running_loop()
+                pool = await self._get_pool()
                 position = position or state.position_json()
                 history = [str(m) for m in state.history]
-                board = await loop.run_in_executor(
-                    pool, _draw_position, key, position, history, names
-                )
-            except BrokenProcessPool:
-                self._drop(pool)
+                board = await pool.call(_draw_position, key, position, history, names)
+            except WorkerDied:
+                if pool is not None:
+                    await self._drop(pool)
             else:
                 self._broken = 0
                 return board
@@ -178,4 +198,4 @@ class Boards:
         self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True)
+            await pool.close()

@@ -37,7 +37,7 @@ async def test_pool_draws_the_same_board(state):
         pool = boards._pool
         assert pool is not None
         # the workers run below the bot's priority
-        (process,) = pool._processes.values()
+        (process,) = pool.processes
         pid = process.pid
         assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 10
     finally:
@@ -73,11 +73,11 @@ async def test_dead_workers_are_replaced(state):
     try:
         await boards.start()
         old = boards._pool
-        for pid in list(old._processes):
+        for pid in old.pids:
             os.kill(pid, signal.SIGKILL)
         boards_drawn = await asyncio.gather(*(boards.render(state, NAMES) for _ in range(6)))
         assert boards_drawn == [expected(state)] * 6
-        assert old._broken and boards._pool not in (None, old) and boards.in_processes
+        assert old.broken and boards._pool not in (None, old) and boards.in_processes
     finally:
         await boards.close()
 

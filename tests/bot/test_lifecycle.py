@@ -105,7 +105,7 @@ async def main():
     boards = Boards(workers=2)
     await boards.start()
     forkserver = multiprocessing.forkserver._forkserver._forkserver_pid
-    print(forkserver, *boards._pool._processes, flush=True)
+    print(forkserver, *boards._pool.pids, flush=True)
     await asyncio.sleep(600)
 
 
@@ -237,7 +237,7 @@ async def test_serve_returns_after_sigterm_with_everything_closed(tmp_path):
             await fake.wait_ready(STARTUP, sync=True)
             await asyncio.wait_for(bot.wait_until_ready(), STARTUP)
             pool = bot.boards._pool
-            workers = list(pool._processes.values()) if pool is not None else []
+            workers = list(pool.processes) if pool is not None else []
             os.kill(os.getpid(), signal.SIGTERM)
             assert await asyncio.wait_for(serving, STARTUP) == signal.SIGTERM
         finally:
