@@ -176,4 +176,12 @@ MIGRATIONS: tuple[Step, ...] = (
     """,
     # 5: each move stored once; the snapshot without the move list; summary columns
     _positions,
+    # 6: a board posted is its game's latest (unless a newer one was) in the same statement
+    # that records it: one write, no transaction around two
+    """
+    CREATE TRIGGER board_posted AFTER INSERT ON board_messages BEGIN
+        UPDATE games SET message_id = NEW.message_id, posted_version = NEW.version
+        WHERE id = NEW.game_id AND (posted_version IS NULL OR posted_version <= NEW.version);
+    END;
+    """,
 )

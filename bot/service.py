@@ -337,8 +337,8 @@ class Service:
 
     async def set_board(self, record: GameRecord, message_id: int) -> None:
         """``message_id`` now shows ``record`` (its version) with its controls."""
+        self._boards[message_id] = record.id  # known at once: a click may come before the write
         await self.storage.set_board_message(record.id, message_id, record.version)
-        self._boards[message_id] = record.id
 
     async def game_of_message(self, message_id: int) -> int | None:
         """The game whose board ``message_id`` is, or None. A board never changes game, so

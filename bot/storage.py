@@ -137,20 +137,29 @@ class Storage:
                 log.warning("rollback failed: %s", exc)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The first row of a query (of one row), or None."""
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """All rows of a query, read in one step of the database's thread (a cursor read
+        row by row costs a step each, and one to close it)."""
         try:
-            async with self.db.execute(sql, params) as cursor:
-                return await cursor.fetchone()
+            return list(await self.db.execute_fetchall(sql, params))
         except sqlite3.OperationalError as exc:
             log.warning("database read failed: %s", exc)
             raise Unavailable("Couldn't read the games right now; try again in a moment.") from exc
 
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        try:
-            async with self.db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
-        except sqlite3.OperationalError as exc:
-            log.warning("database read failed: %s", exc)
-            raise Unavailable("Couldn't read the games right now; try again in a moment.") from exc
+    async def _write_one(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement that is a write transaction of its own (with what its triggers do);
+        the number of rows it changed. ``Unavailable`` when SQLite cannot write."""
+        async with self._write:  # never inside another coroutine's open transaction
+            try:
+                cursor = await self.db.execute(sql, params)
+            except sqlite3.OperationalError as exc:  # the statement undid itself
+                log.warning("database write failed: %s", exc)
+                raise Unavailable() from exc
+            return cursor.rowcount
 
     # -- challenges --------------------------------------------------------------------------
 
@@ -387,18 +396,12 @@ class Storage:
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """``message_id`` is the game's board at ``version``: its latest, unless a newer
-        version was posted already (two posts racing never move it back)."""
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO board_messages (message_id, game_id, version) "
-                "VALUES (?, ?, ?)",
-                (message_id, game_id, version),
-            )
-            await db.execute(
-                "UPDATE games SET message_id = ?, posted_version = ? "
-                "WHERE id = ? AND (posted_version IS NULL OR posted_version <= ?)",
-                (message_id, version, game_id, version),
-            )
+        version was posted already (two posts racing never move it back; migration 6's
+        trigger moves the game's latest board, in the same statement)."""
+        await self._write_one(
+            "INSERT OR REPLACE INTO board_messages (message_id, game_id, version) VALUES (?, ?, ?)",
+            (message_id, game_id, version),
+        )
 
     async def game_head(self, game_id: int, user_id: int) -> tuple[int, str, bool] | None:
         """The game's version and status, and whether ``user_id`` is seated in it (a cheap
