@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from figures import percentile
 
-from bot import create_bot
+from bot import create_bot, lifecycle
 from tests.fakediscord import FakeDiscord, run_bot
 
 READY = b"bot ready\n"
@@ -197,10 +197,10 @@ if __name__ == "__main__":
 
             # CPU time of the event loop's thread: waiting in select() is not counted
             profiler = cProfile.Profile(time.thread_time)
-            profiler.runcall(asyncio.run, serve_bot(*sys.argv[2:6]))
+            profiler.runcall(lifecycle.run, serve_bot(*sys.argv[2:6]))
             profiler.dump_stats(profile)
         else:
-            asyncio.run(serve_bot(*sys.argv[2:6]))
+            lifecycle.run(serve_bot(*sys.argv[2:6]))  # as python -m bot runs it
         sys.exit()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)

@@ -253,7 +253,7 @@ def run() -> int:
     try:
         server_limit()  # a bad setting is said before anything starts
         guild_setting()
-        asyncio.run(lifecycle.main(create_bot, token, db_path))
+        lifecycle.run(lifecycle.main(create_bot, token, db_path))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -347,3 +347,19 @@ async def test_storage_open_closes_the_connection_and_names_the_file(tmp_path, k
     for thread in set(aiosqlite_threads()) - before:
         thread.join(timeout=GONE_WITHIN)
     assert set(aiosqlite_threads()) <= before
+
+
+def test_the_bot_runs_on_uvloop_where_it_is_installed():
+    """``python -m bot`` runs its loop with ``lifecycle.run``: uvloop's, when there is one
+    (a pyproject dependency on Linux and macOS), asyncio's own otherwise."""
+    from bot import lifecycle
+
+    async def loop_kind() -> str:
+        return type(asyncio.get_running_loop()).__module__
+
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        assert lifecycle.run(loop_kind()).startswith("asyncio")
+    else:
+        assert lifecycle.run(loop_kind()).startswith("uvloop")
