@@ -142,6 +142,23 @@ def _normalize(text: str) -> str:
 _normalize_cached = lru_cache(maxsize=4096)(_normalize)
 
 
+@lru_cache(maxsize=16384)
+def _read_move(game: Game, text: str) -> Move:
+    """``game.move_from_text(text)``, remembered: a stored game's moves are read again each
+    time it is loaded, and a move's notation always reads as the same (immutable) Move."""
+    return game.move_from_text(text)
+
+
+@lru_cache(maxsize=16384)
+def _exact_notation(game: Game, text: str) -> Move | None:
+    """The move whose canonical notation is exactly ``text``, if there is one."""
+    try:
+        move = _read_move(game, text)
+    except IllegalMove:
+        return None
+    return move if str(move) == text else None
+
+
 def normalize_move_text(text: str) -> str:
     """Fold the harmless differences in how people type moves: case, spacing, ``x`` for ``-``.
 
@@ -254,7 +271,7 @@ class Game(ABC):
         if data["moves"] != len(history):
             raise ValueError(f"the position is after {data['moves']} moves, not {len(history)}")
         options = MappingProxyType(self.check_setup(data["num_players"], data["options"]))
-        moves = tuple(m if isinstance(m, Move) else self.move_from_text(m) for m in history)
+        moves = tuple(m if isinstance(m, Move) else _read_move(self, m) for m in history)
         state = self._state_from_data(data["num_players"], options, moves, data["state"])
         state._last_mover = data["last_mover"]
         return state
@@ -435,6 +452,9 @@ class State(ABC):
         check_move_text(text)  # before anything reads or caches it
         if self.to_move is None:
             raise IllegalMove("The game is over; no more moves can be played.")
+        exact = _exact_notation(self.game, text)  # a menu's option: no table of every move
+        if exact is not None and (exact in self._legal() or exact in self.removal_moves()):
+            return exact
         wanted = self._rewrite(normalize_move_text(text))
         if not wanted:
             raise IllegalMove(f"Type a move, e.g. {self._example()}.")

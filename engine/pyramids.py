@@ -19,20 +19,27 @@ class Size(IntEnum):
     def pips(self) -> int:
         return int(self)
 
+    # Looked up, not derived from ``name`` (an enum's name is a slow attribute): every move's
+    # notation asks for these.
     @property
     def letter(self) -> str:
-        return self.name[0]
+        return _LETTERS[self]
 
     @property
     def word(self) -> str:
-        return self.name.lower()
+        return _WORDS[self]
 
     @classmethod
     def from_letter(cls, letter: str) -> Size:
-        for size in cls:
-            if size.letter == letter.strip().upper():
-                return size
-        raise IllegalMove(f"{letter!r} is not a pyramid size; use S, M or L.")
+        size = _OF_LETTER.get(letter.strip().upper())
+        if size is None:
+            raise IllegalMove(f"{letter!r} is not a pyramid size; use S, M or L.")
+        return size
+
+
+_LETTERS = {size: size.name[0] for size in Size}
+_WORDS = {size: size.name.lower() for size in Size}
+_OF_LETTER = {letter: size for size, letter in _LETTERS.items()}
 
 
 SIZES = (Size.SMALL, Size.MEDIUM, Size.LARGE)

@@ -292,18 +292,24 @@ def test_stored_notation_is_capped_too(key):
 
 
 def test_caches_of_move_text_hold_no_long_text():
+    from engine.core import _exact_notation, _read_move
     from engine.iceturn import _read
 
-    normalize_move_text.cache_clear()
-    _read.cache_clear()
+    caches = (normalize_move_text, _read, _read_move, _exact_notation)
+    for cache in caches:
+        cache.cache_clear()
     for key, phase in PHASES:
         state = one_state(key, phase)
         for move in state.legal_moves()[:3]:
-            assert state.parse(str(move)) == move
+            assert state.parse(str(move)) == move  # exact notation
+            assert state.parse(str(move).upper()) == move  # folded first
+        state.game.from_position(state.position_json(), [str(m) for m in state.history])
     engine.get_game("ice-turn").move_from_text("tip a1 n/0/0")
-    normal, read = normalize_move_text.cache_info().currsize, _read.cache_info().currsize
-    assert normal and read  # short texts are still cached
+    sizes = [cache.cache_info().currsize for cache in caches]
+    assert all(sizes)  # short texts are still cached
     game = engine.get_game("ice-turn")
+    first = game.new_game(2)
+    first = first.apply(first.legal_moves()[0]).position_json()  # a position after one move
     for n in range(200):
         long = f"tip a1 n{'/0' * 3000}/{n}"
         assert normalize_move_text(long) == long  # the bot's autocomplete normalises any text
@@ -314,5 +320,6 @@ def test_caches_of_move_text_hold_no_long_text():
             game.move_from_text(long)
         with pytest.raises(engine.IllegalMove):
             game.move_from_text("a1-b2/" + "0" * (6000 + n) + "1")
-    assert normalize_move_text.cache_info().currsize == normal
-    assert _read.cache_info().currsize == read
+        with pytest.raises(engine.IllegalMove):  # a stored game's move, read when it loads
+            game.from_position(first, [long])
+    assert [cache.cache_info().currsize for cache in caches] == sizes
