@@ -43,7 +43,12 @@ def move_groups(state: engine.State) -> list[tuple[str, list[engine.Move]]]:
     return labelled
 
 
-def describe(state: engine.State, move: engine.Move) -> str | None:
-    """A few words on what an option does (at most 100 characters), or ``None``."""
-    text = chat_of(state.game.key).describe(state, move)
-    return limits.cut(text, limits.OPTION_DESCRIPTION) if text else None
+def options(state: engine.State, moves: list[engine.Move]) -> list[tuple[str, str | None]]:
+    """``(notation, description)`` of each move, for the options of one menu: a few words on
+    what it does (at most 100 characters), where the game has them."""
+    chat = chat_of(state.game.key)
+    described = []
+    for move in moves:
+        text = chat.describe(state, move)
+        described.append((str(move), limits.cut(text, limits.OPTION_DESCRIPTION) if text else None))
+    return described

@@ -21,7 +21,7 @@ import discord
 
 from . import limits
 from .answers import tell
-from .menus import control_moves, describe, move_groups
+from .menus import control_moves, move_groups, options
 from .records import Challenge, GameRecord
 from .turn_timer import deadline
 
@@ -58,11 +58,9 @@ def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
             placeholder=limits.cut(label, limits.PLACEHOLDER),
             options=[
                 discord.SelectOption(
-                    label=limits.cut(str(m), limits.OPTION_LABEL),
-                    value=str(m),
-                    description=describe(record.state, m),
+                    label=limits.cut(text, limits.OPTION_LABEL), value=text, description=words
                 )
-                for m in moves
+                for text, words in options(record.state, moves)
             ],
         )
         view.add_item(MoveSelect(select))
