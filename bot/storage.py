@@ -2,8 +2,15 @@
 
 WAL mode, foreign keys on, numbered migrations tracked with ``PRAGMA user_version``. Every
 write runs in one ``BEGIN IMMEDIATE`` transaction under an asyncio lock, so two coroutines
-sharing the connection never interleave their statements inside one transaction. The SQL is
-kept portable so a PostgreSQL implementation can stand beside this one later.
+sharing the connection never interleave their statements inside one transaction. Each commit
+reaches the disk before it returns (``synchronous = FULL``: an accepted move survives a power
+cut), except a board's message id (:meth:`Storage.set_board_message`). The SQL is kept
+portable so a PostgreSQL implementation can stand beside this one later.
+
+aiosqlite runs each call in the connection's thread, one hop there and back per statement.
+The writes of every move (:meth:`Storage.record_moves`, :meth:`Storage.set_board_message`)
+are instead one function run there in one hop (:meth:`Storage._step`): a move's commit costs
+one hop, not four.
 """
 
 from __future__ import annotations
@@ -14,10 +21,10 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -25,6 +32,7 @@ from .migrations import MIGRATIONS, statements
 from .records import ServiceError, Unavailable
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MoveFields = tuple[str, int | None, int | None]
 """A move to record: its notation, the seat that made it (``engine.CHANCE`` for a roll the bot
@@ -81,6 +89,7 @@ class Storage:
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute("PRAGMA busy_timeout = 5000")
+            await db.execute("PRAGMA synchronous = FULL")  # each commit synced (see above)
             storage = cls(db)
             await storage._migrate()
         except BaseException as exc:
@@ -150,16 +159,27 @@ class Storage:
             log.warning("database read failed: %s", exc)
             raise Unavailable("Couldn't read the games right now; try again in a moment.") from exc
 
-    async def _write_one(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One statement that is a write transaction of its own (with what its triggers do);
-        the number of rows it changed. ``Unavailable`` when SQLite cannot write."""
-        async with self._write:  # never inside another coroutine's open transaction
+    async def _step(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(connection)`` run in the database's thread as one write (its own
+        transaction, or one statement), under the write lock: one hop there and back.
+        ``Unavailable`` when SQLite cannot write; whatever ``work`` left open is rolled back.
+
+        This is how aiosqlite runs each of its own calls (``Connection._execute``, on its
+        ``sqlite3`` connection); it has no public way to run several statements in one hop."""
+
+        def run(connection: sqlite3.Connection) -> T:
             try:
-                cursor = await self.db.execute(sql, params)
-            except sqlite3.OperationalError as exc:  # the statement undid itself
+                return work(connection)
+            finally:
+                if connection.in_transaction:  # work failed half-way
+                    connection.execute("ROLLBACK")
+
+        async with self._write:
+            try:
+                return await self.db._execute(run, self.db._conn)
+            except sqlite3.OperationalError as exc:
                 log.warning("database write failed: %s", exc)
                 raise Unavailable() from exc
-            return cursor.rowcount
 
     # -- challenges --------------------------------------------------------------------------
 
@@ -360,21 +380,29 @@ class Storage:
         # ``status`` is in an index: set only when the game ends, or each move would write
         # that index's page too (SQLite rewrites an index entry its UPDATE names).
         ends = ", status = 'over'" if status == "over" else ""
-        async with self.transaction() as db:
-            cursor = await db.execute(
+        game = (snapshot, json.dumps(result) if result else None, to_act, now, game_id, version)
+        rows = _move_rows(game_id, first_number, moves, now)
+
+        def write(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            cursor = db.execute(
                 f"UPDATE games SET snapshot = ?, version = version + 1, result = ?{ends}, "
                 "to_act = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (snapshot, json.dumps(result) if result else None, to_act, now, game_id, version),
+                game,
             )
             if cursor.rowcount != 1:
+                db.execute("ROLLBACK")
                 return False
-            await _insert_moves(db, game_id, first_number, moves, now)
+            db.executemany(INSERT_MOVE, rows)
             if left:
-                await db.executemany(
+                db.executemany(
                     "UPDATE seats SET gone = 1 WHERE game_id = ? AND seat = ?",
                     [(game_id, seat) for seat in left],
                 )
+            db.execute("COMMIT")
             return True
+
+        return await self._step(write)
 
     async def set_game_place(
         self,
@@ -398,10 +426,21 @@ class Storage:
         """``message_id`` is the game's board at ``version``: its latest, unless a newer
         version was posted already (two posts racing never move it back; migration 6's
         trigger moves the game's latest board, in the same statement)."""
-        await self._write_one(
-            "INSERT OR REPLACE INTO board_messages (message_id, game_id, version) VALUES (?, ?, ?)",
-            (message_id, game_id, version),
-        )
+
+        def write(db: sqlite3.Connection) -> None:
+            # Not synced on its own (the next move's commit syncs it): lost in a power cut,
+            # it costs the board posted again at the restart (``games_behind``), not a move.
+            db.execute("PRAGMA synchronous = NORMAL")
+            try:
+                db.execute(
+                    "INSERT OR REPLACE INTO board_messages (message_id, game_id, version) "
+                    "VALUES (?, ?, ?)",
+                    (message_id, game_id, version),
+                )
+            finally:
+                db.execute("PRAGMA synchronous = FULL")
+
+        await self._step(write)
 
     async def game_head(self, game_id: int, user_id: int) -> tuple[int, str, bool] | None:
         """The game's version and status, and whether ``user_id`` is seated in it (a cheap
@@ -495,6 +534,20 @@ async def _start_game(
     return game_id
 
 
+INSERT_MOVE = (
+    "INSERT INTO moves (game_id, number, move, seat, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def _move_rows(
+    game_id: int, first_number: int, moves: Sequence[MoveFields], now: float
+) -> list[tuple[Any, ...]]:
+    return [
+        (game_id, first_number + i, text, seat, user, now)
+        for i, (text, seat, user) in enumerate(moves)
+    ]
+
+
 async def _insert_moves(
     db: aiosqlite.Connection,
     game_id: int,
@@ -502,14 +555,7 @@ async def _insert_moves(
     moves: Sequence[MoveFields],
     now: float,
 ) -> None:
-    await db.executemany(
-        "INSERT INTO moves (game_id, number, move, seat, user_id, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        [
-            (game_id, first_number + i, text, seat, user, now)
-            for i, (text, seat, user) in enumerate(moves)
-        ],
-    )
+    await db.executemany(INSERT_MOVE, _move_rows(game_id, first_number, moves, now))
 
 
 async def _insert(db: aiosqlite.Connection, table: str, fields: dict[str, Any]) -> int:
