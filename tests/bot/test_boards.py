@@ -91,3 +91,13 @@ async def test_workers_that_never_start_leave_threads(state, caplog):
         assert await boards.render(state, NAMES) == expected(state)
     finally:
         await boards.close()
+
+
+async def test_boards_closed_while_their_workers_start_keep_none(state):
+    boards = Boards(workers=1)
+    starting = asyncio.ensure_future(boards.start())
+    await asyncio.sleep(0)  # the workers are starting (in a thread)
+    await boards.close()
+    await starting
+    assert boards._pool is None and not boards.in_processes  # none left running
+    assert await boards.render(state, NAMES) == expected(state)  # in a thread

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 import random
+import sqlite3
+
+import pytest
 
 from bot.records import Player
 from bot.service import Service
@@ -48,3 +51,53 @@ async def test_a_move_writes_two_pages_at_any_length_of_game(tmp_path):
     assert counts.count(2) > 0.9 * len(counts) and max(counts) <= 8
     assert sum(counts[-200:]) <= sum(counts[:200]) * 1.2
     await service.close()
+
+
+async def test_every_move_is_synced_to_disk_even_after_a_board_was_posted(tmp_path):
+    """A move's commit waits for the disk (``synchronous = FULL``); a board's message id is
+    written without it, and the setting is back to FULL for the next move."""
+    service = await Service.open(str(tmp_path / "parlor.db"), clock=Clock())
+    try:
+        db = service.storage.db
+
+        async def synchronous() -> int:
+            return (await db.execute_fetchall("PRAGMA synchronous"))[0][0]
+
+        assert await synchronous() == 2  # FULL
+        challenge = await service.challenge("icesickle", Player(101, "Ann"), Player(202, "Ben"))
+        record = await service.accept(challenge.id, Player(202, "Ben"))
+        await service.set_board(record, 555)
+        assert await synchronous() == 2
+        assert (await service.game(record.id)).message_id == 555  # the trigger moved it
+    finally:
+        await service.close()
+
+
+async def test_a_commit_that_fails_half_way_keeps_nothing_and_the_game_plays_on(tmp_path):
+    """The game's row is written, then its move cannot be (here: that move number is taken):
+    the transaction is undone, so the version stays and the next move plays as usual."""
+    service = await Service.open(str(tmp_path / "parlor.db"), clock=Clock())
+    try:
+        challenge = await service.challenge("icesickle", Player(101, "Ann"), Player(202, "Ben"))
+        record = await service.accept(challenge.id, Player(202, "Ben"))
+        move = record.state.legal_moves()[0]
+        record = (await service.play(record.id, record.player_to_move.user_id, move)).game
+        taken = len(record.state.history)  # the number of the last move stored
+        with pytest.raises(sqlite3.IntegrityError):
+            await service.storage.record_moves(
+                record.id,
+                record.version,
+                [("S@a1", 0, 101)],
+                first_number=taken,
+                snapshot=record.snapshot,
+                status="active",
+                result=None,
+                to_act=record.seat_to_act,
+                now=0.0,
+            )
+        assert (await service.game(record.id)).version == record.version
+        move = record.state.legal_moves()[0]
+        after = await service.play(record.id, record.player_to_move.user_id, move)
+        assert after.game.version == record.version + 1
+    finally:
+        await service.close()
