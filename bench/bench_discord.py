@@ -99,6 +99,30 @@ async def bot_process(fake: FakeDiscord, db_path: str) -> AsyncIterator[int]:
             print(f"bot process exited with code {child.returncode}", file=sys.stderr)
 
 
+PROFILE = os.environ.get("PARLOR_PROFILE")
+"""Where the child process writes its cProfile of the moves (CPU time of its event loop's
+thread, from SIGUSR1 to SIGUSR2: the moves only, not the start nor opening the games)."""
+
+
+def run_child(main) -> None:
+    """Run the child's ``main`` as ``python -m bot`` runs its loop; profiled with PROFILE."""
+    if not PROFILE:
+        lifecycle.run(main)
+        return
+    import cProfile
+
+    profiler = cProfile.Profile(time.thread_time)
+    signal.signal(signal.SIGUSR1, lambda *_: profiler.enable())
+    signal.signal(signal.SIGUSR2, lambda *_: (profiler.disable(), profiler.dump_stats(PROFILE)))
+    lifecycle.run(main)
+
+
+def profile_moves(pid: int | None, start: bool) -> None:
+    """Start (or stop and write) the child's profile, with PROFILE set."""
+    if PROFILE and pid:
+        os.kill(pid, signal.SIGUSR1 if start else signal.SIGUSR2)
+
+
 def is_turn(message) -> bool:
     return bool(message.attachments)
 
@@ -163,6 +187,7 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
                         for i in range(games)
                     )
                 )
+                profile_moves(bot_pid, start=True)
                 cpu0 = cpu_of(bot_pid) if bot_pid else time.process_time()
                 started = time.perf_counter()
                 await asyncio.gather(
@@ -174,6 +199,7 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
                 )  # fmt: skip
                 elapsed = time.perf_counter() - started
                 cpu = (cpu_of(bot_pid) if bot_pid else time.process_time()) - cpu0
+                profile_moves(bot_pid, start=False)
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
     where = "in this process" if same_process else "in its own process"
     print(f"{games} games at once{pause}, bot {where}: {len(answered)} moves in {elapsed:.1f} s")
@@ -192,15 +218,7 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--serve-bot"]:
-        if profile := os.environ.get("PARLOR_PROFILE"):  # where the bot's profile goes
-            import cProfile
-
-            # CPU time of the event loop's thread: waiting in select() is not counted
-            profiler = cProfile.Profile(time.thread_time)
-            profiler.runcall(lifecycle.run, serve_bot(*sys.argv[2:6]))
-            profiler.dump_stats(profile)
-        else:
-            lifecycle.run(serve_bot(*sys.argv[2:6]))  # as python -m bot runs it
+        run_child(serve_bot(*sys.argv[2:6]))
         sys.exit()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
