@@ -253,11 +253,7 @@ class Game(ABC):
         data = json.loads(text)
         if data.get("game") != self.key:
             raise ValueError(f"this is a {data.get('game')!r} state, not {self.key!r}")
-        options = MappingProxyType(self.check_setup(data["num_players"], data["options"]))
-        history = tuple(self.move_from_text(m) for m in data["history"])
-        state = self._state_from_data(data["num_players"], options, history, data["state"])
-        state._last_mover = data["last_mover"]
-        return state
+        return self._read_state(data, data["history"])
 
     def from_position(self, text: str, history: Sequence[str | Move]) -> State:
         """The state ``State.position_json()`` wrote, with its ``history`` given back (the
@@ -270,6 +266,11 @@ class Game(ABC):
             raise ValueError(f"this is a {data.get('game')!r} position, not {self.key!r}")
         if data["moves"] != len(history):
             raise ValueError(f"the position is after {data['moves']} moves, not {len(history)}")
+        return self._read_state(data, history)
+
+    def _read_state(self, data: dict[str, Any], history: Sequence[str | Move]) -> State:
+        """What ``from_json`` and ``from_position`` share once they checked ``data`` is this
+        game's: the setup checked, the moves read (notation through the cache), the state."""
         options = MappingProxyType(self.check_setup(data["num_players"], data["options"]))
         moves = tuple(m if isinstance(m, Move) else _read_move(self, m) for m in history)
         state = self._state_from_data(data["num_players"], options, moves, data["state"])
