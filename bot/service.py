@@ -435,9 +435,8 @@ class Service:
         """The one way a game changes: under the game's lock, read its record (decoded once),
         let ``decide`` say what happens (``None``: nothing; or raise a ``ServiceError`` /
         ``IllegalMove`` for the user: nothing is written then), roll the dice that come due,
-        and commit it all in one
-        version-checked transaction. When the database cannot be written, ``Unavailable``
-        (with ``not_saved`` as its message, if given)."""
+        and commit it all in one version-checked transaction. When the database cannot be
+        written, ``Unavailable`` (with ``not_saved`` as its message, if given)."""
         async with self._lock(game_id):
             record = await self.game(game_id)
             change = decide(record)

@@ -162,7 +162,8 @@ class Storage:
     async def _step(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work(connection)`` run in the database's thread as one write (its own
         transaction, or one statement), under the write lock: one hop there and back.
-        ``Unavailable`` when SQLite cannot write; whatever ``work`` left open is rolled back.
+        ``Unavailable`` when SQLite cannot write; a transaction ``work`` left open (it failed,
+        or returned without committing) is rolled back.
 
         This is how aiosqlite runs each of its own calls (``Connection._execute``, on its
         ``sqlite3`` connection); it has no public way to run several statements in one hop."""
@@ -171,7 +172,7 @@ class Storage:
             try:
                 return work(connection)
             finally:
-                if connection.in_transaction:  # work failed half-way
+                if connection.in_transaction:
                     connection.execute("ROLLBACK")
 
         async with self._write:
@@ -391,8 +392,7 @@ class Storage:
                 game,
             )
             if cursor.rowcount != 1:
-                db.execute("ROLLBACK")
-                return False
+                return False  # changed first by someone else (``_step`` rolls back)
             db.executemany(INSERT_MOVE, rows)
             if left:
                 db.executemany(

@@ -101,3 +101,30 @@ async def test_a_commit_that_fails_half_way_keeps_nothing_and_the_game_plays_on(
         assert after.game.version == record.version + 1
     finally:
         await service.close()
+
+
+async def test_a_commit_refused_as_out_of_date_leaves_nothing_open(tmp_path):
+    """A game changed first by someone else: the commit writes nothing, says so, and the
+    next move (at the right version) plays as usual."""
+    service = await Service.open(str(tmp_path / "parlor.db"), clock=Clock())
+    try:
+        challenge = await service.challenge("icesickle", Player(101, "Ann"), Player(202, "Ben"))
+        record = await service.accept(challenge.id, Player(202, "Ben"))
+        stale = await service.storage.record_moves(
+            record.id,
+            record.version + 1,  # not the version stored
+            [("S@a1", 0, 101)],
+            first_number=len(record.state.history) + 1,
+            snapshot=record.snapshot,
+            status="active",
+            result=None,
+            to_act=record.seat_to_act,
+            now=0.0,
+        )
+        assert stale is False
+        assert (await service.game(record.id)).version == record.version
+        move = record.state.legal_moves()[0]
+        after = await service.play(record.id, record.player_to_move.user_id, move)
+        assert after.game.version == record.version + 1
+    finally:
+        await service.close()
