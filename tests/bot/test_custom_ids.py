@@ -8,7 +8,6 @@ come from whoever sent the click. Clicks themselves are in ``tests/bot/test_disc
 from __future__ import annotations
 
 import random
-import time
 
 import discord
 import pytest
@@ -33,6 +32,8 @@ from bot.ui import (
     number,
 )
 
+from .game_records import record_at
+
 REGISTERED = (*DYNAMIC_ITEMS, RulesPageButton)
 """Every item the bot hands discord.py (``bot/app.py``'s ``add_dynamic_items``)."""
 BIG_ID = 123_456_789_012_345_678  # 18 digits: a Discord snowflake-sized row id
@@ -42,26 +43,16 @@ ANN, BEN = Player(101, "Ann"), Player(202, "Ben")
 
 def record(state: engine.State, *, options=None, settings=None) -> GameRecord:
     """A game at ``state``, with the widest id and version the ids allow."""
-    now = time.time()
-    return GameRecord(
+    return record_at(
+        state,
         id=BIG_ID,
-        key=state.game.key,
         num_players=2,
         options=options or {},
         settings=settings or {},
-        seed=1,
-        status="active",
-        result=None,
         players=(ANN, BEN),
         guild_id=1,
         channel_id=2,
-        thread_id=None,
-        message_id=None,
         version=BIG_VERSION,
-        state=state,
-        posted_version=None,
-        created_at=now,
-        updated_at=now,
     )
 
 

@@ -4,22 +4,19 @@ whether the service hands the bot the engine's moves or their notation."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 import engine
 import render
 from bot import local_words, messages
 from bot.games import chat_of
-from bot.records import GameRecord, Player
+from bot.records import GameRecord
 from engine.iceturn_setup import hand_words
 from render.iceturn_words import face_words
 
 from . import dicegame
+from .game_records import NAMES, record_at
 from .test_local_words import reach as reach_in
-
-NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
 def reach(key: str, until, players: int = 2, seed: int = 1) -> engine.State:
@@ -29,28 +26,7 @@ def reach(key: str, until, players: int = 2, seed: int = 1) -> engine.State:
 
 def record(state: engine.State, status: str = "active") -> GameRecord:
     """The game at ``state`` as the bot reads it from storage."""
-    now = time.time()
-    players = tuple(Player(100 + s, NAMES[s]) for s in range(state.num_players))
-    return GameRecord(
-        id=7,
-        key=state.game.key,
-        num_players=state.num_players,
-        options=dict(state.options),
-        settings={},
-        seed=1,
-        status=status,
-        result=None,
-        players=players,
-        guild_id=None,
-        channel_id=None,
-        thread_id=None,
-        message_id=None,
-        version=len(state.history),
-        state=state,
-        posted_version=None,
-        created_at=now,
-        updated_at=now,
-    )
+    return record_at(state, status=status)
 
 
 def test_a_hand_of_tiles_reads_the_same_in_the_image_the_chat_and_the_terminal():
