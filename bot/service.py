@@ -60,6 +60,8 @@ MAX_MOVE_TEXT = engine.MAX_MOVE_TEXT
 NOT_SAVED = "Couldn't save right now; nothing was played. Try again in a moment."
 BOARDS_KEPT = 50_000
 """Board messages whose game is kept in memory (a click's first check reads no database)."""
+GAMES_KEPT = 2_000
+"""Games whose latest record is kept in memory between their moves (``Service.change``)."""
 
 
 def roll_rng(seed: int, move_number: int) -> random.Random:
@@ -91,6 +93,8 @@ class Service:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._boards: Recent[int, int] = Recent(BOARDS_KEPT)
         """Board message id -> its game, for the boards this process posted or was asked of."""
+        self._kept: Recent[int, GameRecord] = Recent(GAMES_KEPT)
+        """Game id -> its record as this process last committed it (``change``)."""
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:
@@ -326,6 +330,7 @@ class Service:
         """Where the game is played on Discord (its channel, its thread): written under the
         game's lock with a version check, so it never races a move."""
         async with self._lock(game_id):
+            self._kept.pop(game_id, None)
             while True:
                 head = await self.storage.game_head(game_id, 0)
                 if head is None:
@@ -339,6 +344,11 @@ class Service:
         """``message_id`` now shows ``record`` (its version) with its controls."""
         self._boards[message_id] = record.id  # known at once: a click may come before the write
         await self.storage.set_board_message(record.id, message_id, record.version)
+        kept = self._kept.get(record.id)
+        if kept is not None and (kept.posted_version or 0) <= record.version:
+            # as the trigger that recorded it moved the stored game's latest board
+            self._kept[record.id] = replace(kept, message_id=message_id,
+                                            posted_version=record.version)  # fmt: skip
 
     async def game_of_message(self, message_id: int) -> int | None:
         """The game whose board ``message_id`` is, or None. A board never changes game, so
@@ -432,19 +442,38 @@ class Service:
         *,
         not_saved: str | None = None,
     ) -> Played:
-        """The one way a game changes: under the game's lock, read its record (decoded once),
-        let ``decide`` say what happens (``None``: nothing; or raise a ``ServiceError`` /
-        ``IllegalMove`` for the user: nothing is written then), roll the dice that come due,
-        and commit it all in one version-checked transaction. When the database cannot be
-        written, ``Unavailable`` (with ``not_saved`` as its message, if given)."""
+        """The one way a game changes: under the game's lock, take its record (as this process
+        last committed it, kept in memory; else read and decoded once), let ``decide`` say
+        what happens (``None``: nothing; or raise a ``ServiceError`` / ``IllegalMove`` for the
+        user: nothing is written then), roll the dice that come due, and commit it all in one
+        version-checked transaction. When the database cannot be written, ``Unavailable``
+        (with ``not_saved`` as its message, if given).
+
+        A kept record saves each move a read, and a decode, of what this process wrote itself;
+        should another process have changed the game since, the commit's version check refuses
+        it, and ``decide`` runs once more on the game as stored."""
         async with self._lock(game_id):
-            record = await self.game(game_id)
-            change = decide(record)
-            if inspect.isawaitable(change):
-                change = await change
-            if change is None:
-                return Played(record, ())
-            return await self._commit(record, change, not_saved)
+            kept = self._kept.get(game_id)
+            while True:
+                record = kept or await self.game(game_id)
+                change = decide(record)
+                if inspect.isawaitable(change):
+                    change = await change
+                if change is None:
+                    return Played(record, ())
+                try:
+                    played = await self._commit(record, change, not_saved)
+                except Conflict:
+                    if kept is None:
+                        raise
+                    # changed by another process since this one kept it: decide again on the
+                    # stored game (a click from a board that is now old is refused then)
+                    self._kept.pop(game_id, None)
+                    kept = None
+                    continue
+                self._kept.pop(game_id, None)  # written again last: the oldest go first
+                self._kept[game_id] = played.game
+                return played
 
     async def _commit(self, record: GameRecord, change: Change, not_saved: str | None) -> Played:
         state, made, result = change.state, list(change.moves), change.result
