@@ -32,78 +32,98 @@ SELECTS_PER_PAGE = 4
 """Select menus on one message: a fifth action row stays free for the buttons."""
 
 
-def game_view(record: GameRecord, page: int = 0) -> discord.ui.View | None:
-    """Select menus of the legal moves for the player to act, paged four menus at a time."""
+class Controls(discord.ui.View):
+    """A turn message's controls written as Discord's own JSON, one dict per action row.
+
+    A turn's menus hold up to a hundred options, and building discord.py's item objects for
+    them, then writing those out, costs several times the dicts they become, on every move.
+    The view has no items, so discord.py neither keeps nor dispatches it: a click reaches the
+    ``FromCustomId`` item registered for its id, as a click on any message does."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.rows
+
+
+def game_view(record: GameRecord, page: int = 0) -> Controls | None:
+    """Select menus of the legal moves for the player to act, paged four menus at a time;
+    the buttons (Roll, the game's controls, Remove, other pages) in a row of their own."""
     if record.over or record.player_to_move is None:
         return None
+    head = {"game": record.id, "version": record.version}
     if record.awaiting_roll:
-        view = discord.ui.View(timeout=None)
-        button = discord.ui.Button(
-            label="Roll",
-            emoji="\N{GAME DIE}",
-            style=discord.ButtonStyle.primary,
-            custom_id=RollButton.custom_id_for(game=record.id, version=record.version),
-        )
-        view.add_item(RollButton(button))
-        _add_remove_button(view, record)
-        return view
+        roll = _button(RollButton.custom_id_for(**head), "Roll", PRIMARY, "\N{GAME DIE}")
+        return Controls([_row(roll), *map(_row, _remove_button(record))])
     groups = move_groups(record.state)
     pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
-    view = discord.ui.View(timeout=None)
     first = page * SELECTS_PER_PAGE
-    for index, (label, moves) in enumerate(groups[first : first + SELECTS_PER_PAGE], first):
-        select = discord.ui.Select(
-            custom_id=MoveSelect.custom_id_for(game=record.id, version=record.version, group=index),
-            placeholder=limits.cut(label, limits.PLACEHOLDER),
-            options=[
-                discord.SelectOption(
-                    label=limits.cut(text, limits.OPTION_LABEL), value=text, description=words
-                )
-                for text, words in options(record.state, moves)
-            ],
+    rows = [
+        _row(
+            {
+                "type": SELECT,
+                "custom_id": MoveSelect.custom_id_for(**head, group=index),
+                "placeholder": limits.cut(label, limits.PLACEHOLDER),
+                "min_values": 1,
+                "max_values": 1,
+                "options": [
+                    {"label": limits.cut(text, limits.OPTION_LABEL), "value": text}
+                    | ({"description": words} if words else {})
+                    for text, words in options(record.state, moves)
+                ],
+            }
         )
-        view.add_item(MoveSelect(select))
-    for move, label in control_moves(record.state):
-        button = discord.ui.Button(
-            label=label,
-            style=discord.ButtonStyle.primary if move == "end" else discord.ButtonStyle.secondary,
-            custom_id=ControlButton.custom_id_for(
-                game=record.id, version=record.version, move=move
-            ),
-            row=4,
+        for index, (label, moves) in enumerate(groups[first : first + SELECTS_PER_PAGE], first)
+    ]
+    buttons = [
+        _button(
+            ControlButton.custom_id_for(**head, move=move),
+            label,
+            PRIMARY if move == "end" else SECONDARY,
         )
-        view.add_item(ControlButton(button))
-    _add_remove_button(view, record)
+        for move, label in control_moves(record.state)
+    ]
+    buttons += _remove_button(record)
     if pages > 1:
         for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
             if 0 <= target < pages:
-                button = discord.ui.Button(
-                    label=text,
-                    style=discord.ButtonStyle.secondary,
-                    custom_id=PageButton.custom_id_for(
-                        game=record.id, version=record.version, page=target
-                    ),
-                    row=4,
-                )
-                view.add_item(PageButton(button))
-    return view
+                buttons.append(_button(PageButton.custom_id_for(**head, page=target), text))
+    return Controls(rows + ([_row(*buttons)] if buttons else []))
 
 
-def _add_remove_button(view: discord.ui.View, record: GameRecord) -> None:
+SELECT, BUTTON = discord.ComponentType.string_select.value, discord.ComponentType.button.value
+PRIMARY, SECONDARY = discord.ButtonStyle.primary.value, discord.ButtonStyle.secondary.value
+DANGER = discord.ButtonStyle.danger.value
+
+
+def _row(*components: dict[str, Any]) -> dict[str, Any]:
+    return {"type": discord.ComponentType.action_row.value, "components": list(components)}
+
+
+def _button(custom_id: str, label: str, style: int = SECONDARY, emoji: str = "") -> dict:
+    button = {"type": BUTTON, "style": style, "label": label, "custom_id": custom_id}
+    if emoji:
+        button["emoji"] = {"name": emoji}
+    return button
+
+
+def _remove_button(record: GameRecord) -> list[dict[str, Any]]:
     """At a table with a turn timer, a button for the others to remove the player to act
     once their time has run out (pressed early, it says how long is left)."""
     mover = record.player_to_move
     if deadline(record) is None or mover is None:
-        return
-    button = discord.ui.Button(
-        label=limits.cut(f"Remove {mover.name}", limits.BUTTON_LABEL),
-        emoji="\N{ALARM CLOCK}",
-        style=discord.ButtonStyle.danger,
-        custom_id=RemoveButton.custom_id_for(game=record.id, version=record.version),
-        row=4,
-    )
-    view.add_item(RemoveButton(button))
+        return []
+    return [
+        _button(
+            RemoveButton.custom_id_for(game=record.id, version=record.version),
+            limits.cut(f"Remove {mover.name}", limits.BUTTON_LABEL),
+            DANGER,
+            "\N{ALARM CLOCK}",
+        )
+    ]
 
 
 def challenge_view(challenge: Challenge) -> discord.ui.View:

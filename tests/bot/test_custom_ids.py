@@ -91,24 +91,29 @@ def played_until(key: str, wanted, options=None) -> engine.State:
     raise AssertionError(f"no {key} position of the kind wanted in a seeded game")
 
 
-def read_back(item: FromCustomId) -> dict:
-    """The fields of ``item``'s id as a click would give them: the template discord.py holds
-    for the class, matched the way it matches a click."""
-    templates = [cls.__discord_ui_compiled_template__ for cls in REGISTERED]
-    matching = [t for t in templates if t.fullmatch(item.custom_id)]
-    assert matching == [type(item).__discord_ui_compiled_template__], item.custom_id
-    return type(item).fields_of(matching[0].fullmatch(item.custom_id))
+def read_back(custom_id: str) -> tuple[type, dict]:
+    """The item class and fields ``custom_id`` reaches as a click would: the one template
+    discord.py holds that matches it, matched the way it matches a click."""
+    matching = [
+        cls for cls in REGISTERED if cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+    ]
+    assert len(matching) == 1, custom_id
+    cls = matching[0]
+    return cls, cls.fields_of(cls.__discord_ui_compiled_template__.fullmatch(custom_id))
 
 
 def ids_and_fields(view: discord.ui.View | None) -> list[tuple[type, str, dict]]:
-    """Each item of ``view``: its class, id and the fields read back from the id, which the
-    item built from the id alone also carries as attributes."""
+    """Each control ``view`` sends (in the JSON it writes): the class its id reaches, the id
+    and the fields read back from it, which the item rebuilt from the id alone carries too."""
     assert view is not None
     out = []
-    for item in view.children:
-        fields = read_back(item)
-        assert {name: getattr(item, name) for name in fields} == fields
-        out.append((type(item), item.custom_id, fields))
+    for row in view.to_components():
+        for component in row["components"]:
+            cls, fields = read_back(component["custom_id"])
+            kind = discord.ui.Select if component["type"] == 3 else discord.ui.Button
+            item = cls(kind(custom_id=component["custom_id"]))
+            assert {name: getattr(item, name) for name in fields} == fields
+            out.append((cls, component["custom_id"], fields))
     return out
 
 
