@@ -190,6 +190,15 @@ class GameRecord(_Seated):
         return self.status == "over"
 
     @property
+    def place_id(self) -> int:
+        """Where the game is played on Discord: its thread, else its channel; ``ServiceError``
+        for a game that has neither (one played in a terminal)."""
+        place = self.thread_id or self.channel_id
+        if place is None:
+            raise ServiceError("This game has no channel on Discord.")
+        return place
+
+    @property
     def gone(self) -> frozenset[int]:
         """Seats removed from a game that went on without them (the engine's ``gone``)."""
         return self.state.gone

@@ -30,6 +30,7 @@ from .messages import (
     turn_mentions,
     updates_in_place,
 )
+from .posting import post
 from .records import Conflict, GameRecord, Played, ServiceError
 from .ui import game_view
 
@@ -67,9 +68,7 @@ class Table(Invitations):
         )
 
     async def place_of(self, record: GameRecord) -> discord.abc.Messageable:
-        channel_id = record.thread_id or record.channel_id
-        if channel_id is None:
-            raise ServiceError("This game has no channel on Discord.")
+        channel_id = record.place_id
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             channel = await self.bot.fetch_channel(channel_id)
@@ -77,24 +76,26 @@ class Table(Invitations):
 
     async def post_turn(
         self, record: GameRecord, note: str = "", *, closed: int | None = None
-    ) -> discord.Message:
-        """Post the board and the controls for the player to act, mentioning them. The board
-        posted before it loses its controls, whatever played the move (``closed``: the id of
-        a message already closed)."""
+    ) -> int:
+        """Post the board and the controls for the player to act, mentioning them; the new
+        message's id. The board posted before it loses its controls, whatever played the
+        move (``closed``: the id of a message already closed)."""
+        channel_id = record.place_id
         if record.message_id not in (None, closed):
             await self.edit_board(record, view=None)
-        place = await self.place_of(record)
         view = game_view(record)
         file = await self.board_file(record)
         async with self._posting.setdefault(record.id, asyncio.Lock()):
-            message = await place.send(
+            message_id = await post(
+                self.bot,
+                channel_id,
                 limits.content(turn_content(record, note)),
                 file=file,
                 allowed_mentions=turn_mentions(record),
-                **({"view": view} if view else {}),
+                view=view,
             )
-            await self.service.set_board(record, message.id)
-        return message
+            await self.service.set_board(record, message_id)
+        return message_id
 
     async def edit_board(self, record: GameRecord, **fields) -> bool:
         """Edit the game's latest board message; False when it has none or it is gone."""

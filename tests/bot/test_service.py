@@ -282,3 +282,15 @@ async def test_the_listing_says_whose_turn_it_is_without_reading_the_game(servic
         move = "roll" if game.awaiting_roll else rng.choice(game.state.legal_moves())
         game = (await service.play(game.id, mover.user_id, move)).game
     assert game.seat_to_act is not None  # still on, after 120 moves with rolls by hand
+
+
+async def test_a_game_is_posted_in_its_thread_else_its_channel_and_never_off_discord(service):
+    game = await start_game(service)  # challenged in channel 9
+    assert game.place_id == 9
+    await service.set_place(game.id, channel_id=9, thread_id=77)
+    assert (await service.game(game.id)).place_id == 77
+    local = await service.accept(
+        (await service.challenge("icesickle", ANN, CAT)).id, CAT
+    )  # a game in a terminal
+    with pytest.raises(ServiceError, match="no channel on Discord"):
+        local.place_id  # noqa: B018
