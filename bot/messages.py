@@ -6,6 +6,7 @@ final report's scores) comes from the game's chat side, ``bot.games.chat_of(key)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import discord
@@ -28,8 +29,10 @@ def player_of(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
 
 
+@functools.lru_cache(maxsize=4096)
 def clean(text: str) -> str:
-    """User-supplied text made safe to echo: no markdown, no mentions."""
+    """User-supplied text made safe to echo: no markdown, no mentions. Players' names, over
+    and over on every turn: the latest thousands are kept."""
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
