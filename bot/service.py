@@ -342,13 +342,14 @@ class Service:
 
     async def set_board(self, record: GameRecord, message_id: int) -> None:
         """``message_id`` now shows ``record`` (its version) with its controls."""
-        self._boards[message_id] = record.id  # known at once: a click may come before the write
-        await self.storage.set_board_message(record.id, message_id, record.version)
+        # Known at once, as the trigger that records it moves the stored game's latest board:
+        # a click on it may come before the write.
+        self._boards[message_id] = record.id
         kept = self._kept.get(record.id)
         if kept is not None and (kept.posted_version or 0) <= record.version:
-            # as the trigger that recorded it moved the stored game's latest board
             self._kept[record.id] = replace(kept, message_id=message_id,
                                             posted_version=record.version)  # fmt: skip
+        await self.storage.set_board_message(record.id, message_id, record.version)
 
     async def game_of_message(self, message_id: int) -> int | None:
         """The game whose board ``message_id`` is, or None. A board never changes game, so

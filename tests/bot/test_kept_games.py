@@ -3,6 +3,7 @@ SQLite file: what a move starts from is always the game as stored, whoever chang
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -95,3 +96,15 @@ async def test_the_next_move_knows_the_latest_board_never_an_older_one(open_serv
     three = (await service.play(game.id, two.player_to_move.user_id, "S@e5")).game
     assert (three.message_id, three.posted_version) == (502, 2)
     assert three == await service.game(game.id)
+
+
+async def test_a_move_played_while_its_board_is_being_written_knows_that_board(open_service):
+    """A click may come as soon as the board is on Discord, before its write is done: the
+    move still knows the board it came from is the latest (it takes no other's controls)."""
+    service = await open_service()
+    game = await new_game(service)
+    one = (await service.play(game.id, game.player_to_move.user_id, "L@c3")).game
+    _, played = await asyncio.gather(
+        service.set_board(one, 601), service.play(game.id, one.player_to_move.user_id, "S@a1")
+    )
+    assert (played.game.message_id, played.game.posted_version) == (601, 1)
