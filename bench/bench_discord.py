@@ -156,10 +156,11 @@ async def play_game(fake, opened, moves: int, think: float, rng, answered, poste
         posted.append((time.perf_counter() - start) * 1000)
 
 
-def cpu_of(pid: int) -> float:
+def cpu_of(pid: int, task: int | None = None) -> float:
     """CPU seconds (user + system) of process ``pid`` itself, not its children (the board
-    workers), from ``/proc/<pid>/stat``."""
-    with open(f"/proc/{pid}/stat") as stat:
+    workers), from ``/proc/<pid>/stat``; of its thread ``task`` alone, if given."""
+    where = f"/proc/{pid}/task/{task}/stat" if task else f"/proc/{pid}/stat"
+    with open(where) as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -189,6 +190,7 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
                 )
                 profile_moves(bot_pid, start=True)
                 cpu0 = cpu_of(bot_pid) if bot_pid else time.process_time()
+                loop0 = cpu_of(bot_pid, bot_pid) if bot_pid else 0.0  # the event loop's thread
                 started = time.perf_counter()
                 await asyncio.gather(
                     *(
@@ -199,6 +201,7 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
                 )  # fmt: skip
                 elapsed = time.perf_counter() - started
                 cpu = (cpu_of(bot_pid) if bot_pid else time.process_time()) - cpu0
+                loop = cpu_of(bot_pid, bot_pid) - loop0 if bot_pid else None
                 profile_moves(bot_pid, start=False)
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
     where = "in this process" if same_process else "in its own process"
@@ -209,6 +212,12 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
         f"CPU of {whose}, board workers excluded: {cpu:.2f} s for {len(answered)} moves, "
         f"{cpu / len(answered) * 1000:.1f} ms per move; load {load} on {os.cpu_count()} cores"
     )
+    if loop is not None:
+        per = 1000 / len(answered)
+        print(
+            f"  of which the event loop's thread {loop * per:.1f} ms per move, "
+            f"other threads (the database's) {(cpu - loop) * per:.1f} ms"
+        )
     for label, values in (("interaction answered", answered), ("next board posted", posted)):
         print(
             f"{label}: p50 {statistics.median(values):.0f} ms, "
