@@ -20,11 +20,10 @@ from discord.ext import commands
 from .answers import tell_failure
 from .boards import Boards
 from .cogs import Games
+from .custom_ids import control_for
 from .messages import lapsed_text
-from .rules_pages import RulesPageButton
 from .service import MAX_GAMES_PER_SERVER, Service
 from .table import Table
-from .ui import DYNAMIC_ITEMS
 
 log = logging.getLogger("parlor")
 
@@ -121,9 +120,19 @@ class ParlorBot(commands.Bot):
             if not self._handling:
                 self._idle.set()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on any Parlor button or menu, on a message posted before a restart or
+        after: its id names the control (``custom_ids.control_for``), which acts inside
+        ``handling`` once ``admit`` lets it. An id that is not one of ours reaches nothing."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        control = control_for(str((interaction.data or {}).get("custom_id", "")))
+        if control is not None and await self.admit(interaction):
+            async with self.handling(interaction):
+                await control.act(interaction)
+
     async def setup_hook(self) -> None:
         self.service = await Service.open(self.db_path, games_per_server=self.games_per_server)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, RulesPageButton)
         await self.boards.start()
         await self.add_cog(Games(self))
         if self.guild_id:

@@ -2,8 +2,8 @@
 pages that each fit one message with a "page 1 of 3" line, never cutting a word or a markdown
 pair, and shown with Previous / Next buttons that edit the message to the other page.
 
-The buttons are a ``DynamicItem`` (``RulesPageButton``, ``parlor:rules:<game>:<page>``, the
-page 1-based): any click on them works after a restart. The rules are public and static, so
+The buttons are a control (``RulesPageButton``, ``parlor:rules:<game>:<page>``, the page
+1-based): any click on them works after a restart. The rules are public and static, so
 anyone who sees the message may page it and the answer is immediate; an id naming no game or
 no page of it changes nothing and is answered with a refusal.
 """
@@ -20,8 +20,9 @@ from engine import get_game
 
 from . import limits
 from .answers import tell, update
+from .custom_ids import Control, Field, number
 from .rules_text import RULES
-from .ui import Field, FromCustomId, number
+from .ui import SECONDARY, Components, action_row, button
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -85,21 +86,17 @@ def rules_pages(key: str) -> tuple[str, ...]:
     )
 
 
-def rules_view(key: str, page: int) -> discord.ui.View | None:
+def rules_view(key: str, page: int) -> Components | None:
     """Previous / Next under page ``page`` (1-based) of ``key``'s rules; ``None`` for one page."""
     pages = len(rules_pages(key))
     if pages == 1:
         return None
-    view = discord.ui.View(timeout=None)
-    for target, label in ((page - 1, "Previous"), (page + 1, "Next")):
-        if 1 <= target <= pages:
-            button = discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=RulesPageButton.custom_id_for(game=key, page=target),
-            )
-            view.add_item(RulesPageButton(button))
-    return view
+    buttons = [
+        button(RulesPageButton.custom_id_for(game=key, page=target), label, SECONDARY)
+        for target, label in ((page - 1, "Previous"), (page + 1, "Next"))
+        if 1 <= target <= pages
+    ]
+    return Components([action_row(*buttons)])
 
 
 async def show_rules(interaction: discord.Interaction, key: str) -> None:
@@ -110,8 +107,7 @@ async def show_rules(interaction: discord.Interaction, key: str) -> None:
 
 
 class RulesPageButton(
-    FromCustomId,
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control,
     tag="rules",
     fields=(Field("game", "[a-z0-9-]{1,20}"), number("page", 3)),
 ):

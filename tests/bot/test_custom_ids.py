@@ -1,8 +1,8 @@
-"""The ``custom_id`` of every Parlor button and menu: each view writes ids that read back, through
-the item's own template, to the very fields it was built from; the formats stay exactly those
+"""The ``custom_id`` of every Parlor button and menu: each view writes ids that a click reads
+back (``control_for``) to the very fields it was built from; the formats stay exactly those
 on messages already posted (an old button must keep working); and an id that is not one of
-ours (too many digits, an unknown action, anything after it) reaches no item, since the ids
-come from whoever sent the click. Clicks themselves are in ``tests/bot/test_discord_*.py``.
+ours (too many digits, an unknown action, anything after it) reaches no control, since the
+ids come from whoever sent the click. Clicks themselves are in ``tests/bot/test_discord_*.py``.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ import discord
 import pytest
 
 import engine
+from bot.custom_ids import CONTROLS, Control, control_for, number
 from bot.menus import control_moves, move_groups
 from bot.records import Challenge, GameRecord, Player
 from bot.rules_pages import RulesPageButton, rules_pages, rules_view
 from bot.ui import (
-    DYNAMIC_ITEMS,
     ChallengeButton,
     ControlButton,
-    FromCustomId,
     LobbyButton,
     MoveSelect,
     PageButton,
@@ -29,13 +28,21 @@ from bot.ui import (
     challenge_view,
     game_view,
     lobby_view,
-    number,
 )
 
 from .game_records import record_at
 
-REGISTERED = (*DYNAMIC_ITEMS, RulesPageButton)
-"""Every item the bot hands discord.py (``bot/app.py``'s ``add_dynamic_items``)."""
+REGISTERED = (
+    ChallengeButton,
+    ControlButton,
+    LobbyButton,
+    MoveSelect,
+    PageButton,
+    RemoveButton,
+    RollButton,
+    RulesPageButton,
+)
+"""Every kind of control a message of the bot carries."""
 BIG_ID = 123_456_789_012_345_678  # 18 digits: a Discord snowflake-sized row id
 BIG_VERSION = 987_654_321  # 9 digits
 ANN, BEN = Player(101, "Ann"), Player(202, "Ben")
@@ -92,29 +99,29 @@ def played_until(key: str, wanted, options=None) -> engine.State:
 
 
 def read_back(custom_id: str) -> tuple[type, dict]:
-    """The item class and fields ``custom_id`` reaches as a click would: the one template
-    discord.py holds that matches it, matched the way it matches a click."""
-    matching = [
-        cls for cls in REGISTERED if cls.__discord_ui_compiled_template__.fullmatch(custom_id)
-    ]
+    """The control ``custom_id`` reaches as a click would (``control_for``), and its fields:
+    exactly one kind's template matches it."""
+    matching = [cls for cls in REGISTERED if cls.id_template.fullmatch(custom_id)]
     assert len(matching) == 1, custom_id
-    cls = matching[0]
-    return cls, cls.fields_of(cls.__discord_ui_compiled_template__.fullmatch(custom_id))
+    control = control_for(custom_id)
+    assert type(control) is matching[0]
+    return type(control), {field.name: getattr(control, field.name) for field in control.id_fields}
 
 
 def ids_and_fields(view: discord.ui.View | None) -> list[tuple[type, str, dict]]:
-    """Each control ``view`` sends (in the JSON it writes): the class its id reaches, the id
-    and the fields read back from it, which the item rebuilt from the id alone carries too."""
+    """Each control ``view`` sends (in the JSON it writes): the kind its id reaches, the id
+    and the fields read back from it."""
     assert view is not None
     out = []
     for row in view.to_components():
         for component in row["components"]:
-            cls, fields = read_back(component["custom_id"])
-            kind = discord.ui.Select if component["type"] == 3 else discord.ui.Button
-            item = cls(kind(custom_id=component["custom_id"]))
-            assert {name: getattr(item, name) for name in fields} == fields
-            out.append((cls, component["custom_id"], fields))
+            kind, fields = read_back(component["custom_id"])
+            out.append((kind, component["custom_id"], fields))
     return out
+
+
+def test_every_kind_of_control_is_known_by_its_tag():
+    assert {cls.id_tag: cls for cls in REGISTERED} == CONTROLS
 
 
 async def test_challenge_and_lobby_ids_read_back_to_the_challenge_and_action():
@@ -227,38 +234,38 @@ BAD_IDS = [
 
 
 @pytest.mark.parametrize("custom_id", BAD_IDS)
-async def test_a_malformed_id_reaches_no_item(custom_id):
-    """Neither a click (discord.py's ``fullmatch``) nor building the item (``match``) accepts
-    it: every field is checked in full, with nothing before or after."""
+async def test_a_malformed_id_reaches_no_control(custom_id):
+    """Neither the click's lookup nor any kind's own reading accepts it: every field is
+    checked in full, with nothing before or after."""
+    assert control_for(custom_id) is None
     for cls in REGISTERED:
-        template = cls.__discord_ui_compiled_template__
-        assert template.fullmatch(custom_id) is None, cls.__name__
-        assert template.match(custom_id) is None, cls.__name__
-        with pytest.raises(ValueError, match="must match the template"):
-            cls(discord.ui.Button(label="x", custom_id=custom_id))
+        assert cls.read(custom_id) is None, cls.__name__
+        assert cls.id_template.match(custom_id) is None, cls.__name__
 
 
 async def test_an_id_is_built_from_its_fields_only():
     """A missing or unknown field is a programming error; a value its field cannot hold makes
-    an id the item refuses to be built from (it would never come back as a click)."""
+    an id no click reads back (it would never reach the control)."""
     with pytest.raises(TypeError, match="carry"):
         RollButton.custom_id_for(game=1)
     with pytest.raises(TypeError, match="carry"):
         RollButton.custom_id_for(game=1, version=2, group=3)
     too_many = MoveSelect.custom_id_for(game=1, version=2, group=1000)
-    with pytest.raises(ValueError, match="must match the template"):
-        MoveSelect(discord.ui.Select(custom_id=too_many, options=[discord.SelectOption(label="x")]))
+    assert control_for(too_many) is None and MoveSelect.read(too_many) is None
 
 
-def test_a_field_may_not_hide_what_the_item_has():
-    """A field named like an item's own attribute (``row``, ``view``, ``custom_id`` ...) would
-    overwrite it when the id is read: the class is refused."""
-    with pytest.raises(TypeError, match="would hide the item's own 'row'"):
+def test_a_field_may_not_hide_what_the_control_has_nor_a_tag_be_taken_twice():
+    """A field named like a control's own attribute (``act``, ``read`` ...) would overwrite
+    it when the id is read; a second kind with a tag already taken would take its clicks:
+    both classes are refused."""
+    with pytest.raises(TypeError, match="would hide the control's own 'act'"):
 
-        class Clash(
-            FromCustomId,
-            discord.ui.DynamicItem[discord.ui.Button],
-            tag="zz",
-            fields=(number("row", 1),),
-        ):
+        class Clash(Control, tag="zz", fields=(number("act", 1),)):
             pass
+
+    with pytest.raises(TypeError, match="the tag 'rl' is RollButton's"):
+
+        class Twice(Control, tag="rl", fields=(number("x", 1),)):
+            pass
+
+    assert "zz" not in CONTROLS and CONTROLS["rl"] is RollButton

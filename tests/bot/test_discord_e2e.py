@@ -141,4 +141,15 @@ async def test_a_user_who_floods_is_slowed_down(tmp_path):
             # Someone else is not held up by it.
             other = await fake.slash(users["ann"], games, "rules", {"game": "icesickle"})
             assert "IceSickle" in (await other.response()).content
+            # Clicks count too: Ben's /rules and seven clicks paging it pass, the eighth not.
+            shown = await answer(
+                await fake.slash(users["ben"], games, "rules", {"game": "ice-turn"})
+            )
+            message, clicks = shown.message, []
+            for _ in range(8):
+                page = message.buttons[0]["custom_id"]  # Next, then Previous, and so on
+                clicks.append(await answer(await fake.click(users["ben"], message, page)))
+                message = fake.message(message.id)
+            assert all(c.updated and " of 3" in c.content for c in clicks[:7])
+            assert clicks[7].ephemeral and clicks[7].content.startswith("Slow down")
         fake.assert_clean()
