@@ -17,11 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from . import limits
 from .answers import tell_failure
 from .boards import Boards
 from .cogs import Games
 from .custom_ids import control_for
-from .messages import lapsed_text
+from .messages import challenge_link, lapsed_text, nudge_text
 from .service import MAX_GAMES_PER_SERVER, Service
 from .table import Table
 
@@ -159,10 +160,27 @@ class ParlorBot(commands.Bot):
         while True:
             await asyncio.sleep(EXPIRY_SWEEP)
             try:
-                for challenge in await self.service.expire_challenges():
-                    await self._mark_expired(challenge)
+                await self.sweep()
             except Exception:
                 log.exception("challenge sweep failed")
+
+    async def sweep(self) -> None:
+        """One pass over what fell due by the service's clock: lapsed challenges and lobbies
+        lose their buttons; an invited player with half their challenge's time gone is
+        reminded, once."""
+        for challenge in await self.service.expire_challenges():
+            await self._mark_expired(challenge)
+        for challenge in await self.service.due_nudges():
+            await self._nudge(challenge)
+
+    async def _nudge(self, challenge) -> None:
+        """Remind the invited player, in the challenge's channel (only a challenge made on a
+        channel with someone invited has a reminder due)."""
+        text = nudge_text(challenge, challenge_link(challenge))
+        mentions = discord.AllowedMentions(users=[discord.Object(challenge.invited.user_id)])
+        with contextlib.suppress(discord.HTTPException):  # a channel gone: nothing to remind
+            channel = self.get_partial_messageable(challenge.channel_id)
+            await channel.send(limits.content(text), allowed_mentions=mentions)
 
     async def _mark_expired(self, challenge) -> None:
         if not (challenge.channel_id and challenge.message_id):

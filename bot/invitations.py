@@ -30,6 +30,7 @@ class Invitations:
         opponent: discord.abc.User,
         options: dict | None = None,
         settings: dict | None = None,
+        expires: str | None = None,
     ) -> None:
         if opponent.bot:
             await tell(interaction, "Bots can't play; challenge a person.")
@@ -44,6 +45,7 @@ class Invitations:
                 settings=settings,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
+                expires=expires,
             ),
             challenge_view,
             discord.AllowedMentions(users=[opponent], roles=False, everyone=False),
@@ -156,6 +158,7 @@ class Invitations:
         num_players: int | None,
         options: dict | None = None,
         settings: dict | None = None,
+        expires: str | None = None,
     ) -> None:
         await self._post_invitation(
             interaction,
@@ -167,6 +170,7 @@ class Invitations:
                 settings=settings,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
+                expires=expires,
             ),
             lobby_view,
             QUIET,

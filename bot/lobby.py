@@ -17,7 +17,6 @@ import asyncio
 from typing import Any
 
 from .service import (
-    CHALLENGE_TTL,
     MAX_OPEN_CHALLENGES,
     Challenge,
     Closed,
@@ -30,6 +29,7 @@ from .service import (
     Service,
     ServiceError,
     check_settings,
+    expiry_seconds,
     game_named,
 )
 
@@ -68,9 +68,11 @@ class Lobbies:
         settings: dict[str, Any] | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        expires: str | None = None,
     ) -> Challenge:
         """``host`` opens a lobby of ``num_players`` seats (default: as many as the game
-        takes) and takes the first one."""
+        takes) and takes the first one; it stays open for ``expires`` (``EXPIRY``)."""
+        ttl = expiry_seconds(expires)
         game = game_named(key)
         if num_players is None:
             num_players = game.max_players
@@ -103,7 +105,7 @@ class Lobbies:
                 "channel_id": channel_id,
                 "status": "open",
                 "created_at": now,
-                "expires_at": now + CHALLENGE_TTL,
+                "expires_at": now + ttl,
             },
             (host.user_id, host.name),
         )

@@ -97,11 +97,19 @@ def report_lines(record: GameRecord, names: list[str], star: str = "*") -> list[
 
 def board_link(record: GameRecord) -> str:
     """A link to the game's latest board message (or its channel), or "" off Discord."""
-    where = record.thread_id or record.channel_id
-    if record.guild_id is None or where is None:
+    return _link(record.guild_id, record.thread_id or record.channel_id, record.message_id)
+
+
+def challenge_link(challenge: Challenge) -> str:
+    """A link to the challenge's message (or its channel), or "" off a server."""
+    return _link(challenge.guild_id, challenge.channel_id, challenge.message_id)
+
+
+def _link(guild_id: int | None, where: int | None, message_id: int | None) -> str:
+    if guild_id is None or where is None:
         return ""
-    link = f"https://discord.com/channels/{record.guild_id}/{where}"
-    return f"{link}/{record.message_id}" if record.message_id else link
+    link = f"https://discord.com/channels/{guild_id}/{where}"
+    return f"{link}/{message_id}" if message_id else link
 
 
 def waiting_words(record: GameRecord, user_id: int) -> str:
@@ -190,14 +198,19 @@ def lobby_text(lobby: Challenge) -> str:
         f"{head}\nSeated ({len(lobby.seated)}/{lobby.num_players}): {seated} · "
         f"{free} free seat{'s' if free != 1 else ''}\n"
         f"Press **Join** to take a seat. {host} can press **Start** once {least} are in; "
-        "a full lobby starts by itself. The lobby lapses in 15 minutes."
+        f"a full lobby starts by itself. The lobby lapses {when(lobby.expires_at)}."
     )
+
+
+def when(moment: float) -> str:
+    """``moment`` (a Unix time) as Discord shows it to each reader: "in 3 hours", live."""
+    return f"<t:{int(moment)}:R>"
 
 
 def lapsed_text(challenge: Challenge) -> str:
     """What a lapsed challenge's or lobby's message says."""
     if challenge.is_lobby:
-        return f"Lobby for {challenge.game.title} lapsed: it did not start within 15 minutes."
+        return f"Lobby for {challenge.game.title} lapsed: it did not start in time."
     return f"Challenge to {challenge.game.title} lapsed."
 
 
@@ -205,5 +218,14 @@ def challenge_text(challenge: Challenge) -> str:
     invited = mention(challenge.invited) if challenge.invited else "anyone"
     return (
         f"{invited}: {clean(challenge.host.name)} challenges you to "
-        f"**{challenge.game.title}**. The challenge lapses in 15 minutes."
+        f"**{challenge.game.title}**. The challenge lapses {when(challenge.expires_at)}."
+    )
+
+
+def nudge_text(challenge: Challenge, link: str) -> str:
+    """The one reminder to the invited player of a challenge still open (half its time gone)."""
+    invited = mention(challenge.invited) if challenge.invited else "Anyone"
+    return (
+        f"{invited}: {clean(challenge.host.name)}'s challenge to **{challenge.game.title}** "
+        f"is still waiting for your answer; it lapses {when(challenge.expires_at)}. {link}"
     )

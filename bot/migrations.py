@@ -184,4 +184,10 @@ MIGRATIONS: tuple[Step, ...] = (
         WHERE id = NEW.game_id AND (posted_version IS NULL OR posted_version <= NEW.version);
     END;
     """,
+    # 7: when the invited player of an open challenge is reminded of it, once (NULL: done, or
+    # never, as for a lobby); challenges already open get none
+    """
+    ALTER TABLE challenges ADD COLUMN nudge_at REAL;
+    CREATE INDEX challenges_nudge ON challenges (nudge_at) WHERE nudge_at IS NOT NULL;
+    """,
 )

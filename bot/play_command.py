@@ -4,7 +4,8 @@
 declared engine option becomes an optional parameter whose choices are its allowed values
 (in their text form, which ``Option.coerce`` reads back), so a new game or option appears in
 Discord without bot changes. Games with dice also get ``roll`` (who rolls: the bot, the
-moment the dice are due, or the player, with a Roll button).
+moment the dice are due, or the player, with a Roll button), and every game ``expires`` (how
+long the challenge or lobby stays open: 15m, 1h, 24h, 3d or 7d; 24h if left out).
 
 A game for more than two players also gets ``players`` (its player counts as choices), and
 ``opponent`` becomes optional: without one, ``/play tic-tac players:4`` opens a lobby that
@@ -22,11 +23,15 @@ from discord import app_commands
 import engine
 from engine.core import option_text
 
+from .service import DEFAULT_EXPIRY, EXPIRY
+
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-RESERVED = ("opponent", "players", "roll")
+RESERVED = ("opponent", "players", "roll", "expires")
 """Parameter names the command uses itself; a game option may not take them."""
+
+EXPIRES_CHOICES = [app_commands.Choice(name=key, value=key) for key in EXPIRY]
 
 ROLL_CHOICES = [
     app_commands.Choice(name="the bot rolls for you when the dice are due", value="bot"),
@@ -47,11 +52,12 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         opponent = values.pop("opponent", None)
         players = values.pop("players", None)
         roll = values.pop("roll", None)
+        expires = values.pop("expires", None)
         options = {name: value for name, value in values.items() if value is not None}
         settings = {"roll": roll} if roll else None
         async with bot.handling(interaction):
             if opponent is None:
-                await bot.table.open_lobby(interaction, key, players, options, settings)
+                await bot.table.open_lobby(interaction, key, players, options, settings, expires)
             elif players not in (None, 2):
                 await bot.table.refuse(
                     interaction,
@@ -60,7 +66,7 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
                     "anyone here can join.",
                 )
             else:
-                await bot.table.challenge(interaction, key, opponent, options, settings)
+                await bot.table.challenge(interaction, key, opponent, options, settings, expires)
 
     P = inspect.Parameter
     params = [P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
@@ -95,6 +101,12 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         params.append(P("roll", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
         described["roll"] = "who rolls the dice (default: the bot, the moment they are due)"
         choices["roll"] = ROLL_CHOICES
+    params.append(P("expires", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
+    what = {(False, True): "challenge", (True, True): "challenge or lobby"}.get(
+        (lobby, game.min_players <= 2), "lobby"
+    )
+    described["expires"] = f"how long the {what} stays open (default {DEFAULT_EXPIRY})"
+    choices["expires"] = EXPIRES_CHOICES
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback = app_commands.choices(**choices)(app_commands.describe(**described)(callback))
     players = (

@@ -46,8 +46,11 @@ from .turn_timer import TurnTimer
 if TYPE_CHECKING:
     from .lobby import Lobbies
 
-CHALLENGE_TTL = 15 * 60
-"""Seconds before an unanswered challenge lapses."""
+EXPIRY = {"15m": 15 * 60, "1h": 60 * 60, "24h": 24 * 60 * 60, "3d": 3 * 86_400, "7d": 7 * 86_400}
+"""How long a challenge or a lobby may stay open, as ``/play ... expires:`` offers it."""
+DEFAULT_EXPIRY = "24h"
+CHALLENGE_TTL = EXPIRY[DEFAULT_EXPIRY]
+"""Seconds before an unanswered challenge or an unstarted lobby lapses, unless its host chose."""
 MAX_OPEN_CHALLENGES = 3
 """Open challenges one user may have at once."""
 MAX_GAMES_PER_USER = 50
@@ -127,9 +130,13 @@ class Service:
         settings: dict[str, Any] | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        expires: str | None = None,
     ) -> Challenge:
-        """``host`` challenges ``invited`` to a two-seat game of ``key``."""
+        """``host`` challenges ``invited`` to a two-seat game of ``key``, open for ``expires``
+        (a key of ``EXPIRY``; ``DEFAULT_EXPIRY`` if None). A challenge on Discord reminds the
+        invited player once, when half of that time is gone (``due_nudges``)."""
         game = game_named(key)
+        ttl = expiry_seconds(expires)
         if invited.user_id == host.user_id:
             raise NotAllowed("You can't challenge yourself; pick another player.")
         try:
@@ -157,7 +164,8 @@ class Service:
             channel_id=channel_id,
             status="open",
             created_at=now,
-            expires_at=now + CHALLENGE_TTL,
+            expires_at=now + ttl,
+            nudge_at=None if channel_id is None else now + ttl / 2,
         )
         return await self.get_challenge(challenge_id)
 
@@ -289,6 +297,11 @@ class Service:
         if not await self.storage.close_challenge(challenge_id, status):
             raise Closed("This challenge was answered a moment ago.")
         return await self.get_challenge(challenge_id)
+
+    async def due_nudges(self) -> list[Challenge]:
+        """The open challenges whose invited player is due their one reminder (half the time
+        gone): each is handed out once, by any sweep of any process, and marked done first."""
+        return [_challenge(row) for row in await self.storage.claim_nudges(self.clock())]
 
     async def expire_challenges(self) -> list[Challenge]:
         """Close every open challenge past its time; returns them (as they were)."""
@@ -572,6 +585,15 @@ def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[s
     if roll == "button" and not game.has_chance:
         raise ServiceError(f"{game.title} has no dice, so there is nothing to roll.")
     return settings
+
+
+def expiry_seconds(expires: str | None) -> int:
+    """Seconds a challenge or lobby stays open for ``expires`` (``DEFAULT_EXPIRY`` if None);
+    ``ServiceError`` naming the choices for anything else."""
+    seconds = EXPIRY.get(DEFAULT_EXPIRY if expires is None else expires)
+    if seconds is None:
+        raise ServiceError(f"expires can be {', '.join(EXPIRY)}, not {expires!r}.")
+    return seconds
 
 
 def _check_board(current: int, status: str, seated: bool, version: int) -> None:

@@ -214,6 +214,18 @@ class Storage:
         )
         return int(count)
 
+    async def claim_nudges(self, now: float) -> list[aiosqlite.Row]:
+        """The open challenges whose reminder is due at ``now``, marked done in the same
+        transaction, so no other sweep (of this process or another) hands them out again;
+        the due reminders of challenges answered meanwhile are dropped with them."""
+        async with self.transaction() as db:
+            async with db.execute(
+                "SELECT * FROM challenges WHERE nudge_at <= ? AND status = 'open'", (now,)
+            ) as cursor:
+                rows = list(await cursor.fetchall())
+            await db.execute("UPDATE challenges SET nudge_at = NULL WHERE nudge_at <= ?", (now,))
+        return rows
+
     async def expire_challenges(self, now: float) -> list[aiosqlite.Row]:
         async with self.transaction() as db:
             async with db.execute(

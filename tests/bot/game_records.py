@@ -37,3 +37,16 @@ def record_at(state: engine.State, **fields: Any) -> GameRecord:
         updated_at=now,
     )
     return replace(record, **fields)
+
+
+async def old_challenge(storage, key: str, host: Player, invited: Player, **fields: Any) -> int:
+    """An open challenge as the releases before migration 7 wrote it (no ``nudge_at``), for
+    the tests that open a database at an older migration; ``fields`` replace any column."""
+    now = time.time()
+    row = {
+        "game_key": key, "num_players": 2, "options": {}, "settings": {"roll": "bot"},
+        "host_id": host.user_id, "host_name": host.name, "invited_id": invited.user_id,
+        "invited_name": invited.name, "guild_id": None, "channel_id": None, "status": "open",
+        "created_at": now, "expires_at": now + 900,
+    }  # fmt: skip
+    return await storage.insert_challenge(**(row | fields))

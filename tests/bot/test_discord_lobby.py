@@ -191,9 +191,9 @@ async def test_a_challenge_is_for_two_and_a_lobby_lapses(tmp_path, dice_race):
                 if noted == [challenge.id, lobby.id]:
                     break
                 await asyncio.sleep(0.02)
+            assert f"lapses <t:{int(time.time() + CHALLENGE_TTL)}:R>" in lobby.content
             bot.service.clock = lambda: time.time() + CHALLENGE_TTL
-            for lapsed in await bot.service.expire_challenges():  # what the sweep does
-                await bot._mark_expired(lapsed)
+            await bot.sweep()
             lobby = fake.message(lobby.id)
             assert lobby.content.startswith("Lobby for Dice race lapsed")
             assert not lobby.components
@@ -240,3 +240,37 @@ async def test_lobby_payloads_obey_discords_limits(tmp_path, dice_race):
         ):
             for request in requests:
                 assert_valid(validator_for(schema), request.json)
+
+
+async def test_an_invited_player_is_reminded_once_when_half_the_time_is_gone(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann, ben = users["ann"], users["ben"]
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            now = time.time()
+            bot.service.clock = lambda: now
+            rec = await fake.slash(
+                ann, games, "play", {"opponent": ben, "expires": "1h"}, subcommand="icesickle"
+            )
+            challenge = (await rec.response()).message
+            assert f"The challenge lapses <t:{int(now + 3600)}:R>." in challenge.content
+            for _ in range(100):  # the bot notes the message id once it has answered
+                if (await bot.service.get_challenge(1)).message_id == challenge.id:
+                    break
+                await asyncio.sleep(0.02)
+            bot.service.clock = lambda: now + 30 * 60 - 1
+            await bot.sweep()
+            assert fake.messages_in(games) == [challenge]  # not yet
+            bot.service.clock = lambda: now + 30 * 60
+            await bot.sweep()
+            await bot.sweep()  # and again: still one reminder
+            reminder = fake.messages_in(games)[1:]
+            assert len(reminder) == 1 and reminder[0].mention_ids == [ben.id]
+            assert reminder[0].content.startswith(f"<@{ben.id}>: ann's challenge to **IceSickle**")
+            assert f"/{games.id}/{challenge.id}" in reminder[0].content  # a link to it
+            bot.service.clock = lambda: now + 3600
+            await bot.sweep()
+            assert fake.message(challenge.id).content == "Challenge to IceSickle lapsed."
+            assert len(fake.messages_in(games)) == 2
+        fake.assert_clean()

@@ -29,6 +29,7 @@ from bot.service import (
 from engine.core import Option
 
 from . import dicegame
+from .game_records import old_challenge
 from .test_service import ANN, BEN, CAT, Clock
 
 DAN = Player(404, "Dan")
@@ -283,7 +284,10 @@ async def test_a_restart_keeps_a_lobby(db_path, race):
 async def test_a_database_from_before_lobbies_is_migrated(db_path, race, monkeypatch):
     monkeypatch.setattr(storage_module, "MIGRATIONS", storage_module.MIGRATIONS[:1])
     old = await Service.open(db_path, clock=Clock())
-    challenge = await old.challenge(race, ANN, BEN)
+    now = old.clock()
+    challenge_id = await old_challenge(
+        old.storage, race, ANN, BEN, channel_id=9, created_at=now, expires_at=now + 900
+    )
     await old.close()
     monkeypatch.undo()
 
@@ -291,7 +295,9 @@ async def test_a_database_from_before_lobbies_is_migrated(db_path, race, monkeyp
     async with aiosqlite.connect(db_path) as db:
         (version,) = await (await db.execute("PRAGMA user_version")).fetchone()
     assert version == len(storage_module.MIGRATIONS)
-    assert (await new.get_challenge(challenge.id)).status == "open"
+    assert (await new.get_challenge(challenge_id)).status == "open"
+    new.clock.now += 899
+    assert await new.due_nudges() == []  # a challenge from before reminders gets none
     lobby = await new.lobbies.open(race, ANN, 3)
     assert (await new.lobbies.join(lobby.id, BEN)).seated == (ANN, BEN)
     await new.close()

@@ -22,6 +22,7 @@ from bot.service import (
     Unavailable,
 )
 
+from .game_records import old_challenge
 from .terminal import ROOT
 from .test_service import ANN, BEN, CAT, Clock, start_game
 from .test_turn_timer import DAN
@@ -266,13 +267,13 @@ async def test_a_database_from_before_board_messages_is_migrated(tmp_path, monke
     db_path = str(tmp_path / "parlor.db")
     monkeypatch.setattr(storage_module, "MIGRATIONS", storage_module.MIGRATIONS[:2])
     old = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(1))
-    challenge = await old.challenge("icesickle", ANN, BEN, channel_id=9)
+    challenge_id = await old_challenge(old.storage, "icesickle", ANN, BEN, channel_id=9)
     state = engine.get_game("icesickle").new_game().apply("S@a1")
     fields = {"game_key": "icesickle", "num_players": 2, "options": {}, "settings": {}}
     fields |= {"seed": 1, "status": "active", "channel_id": 9, "snapshot": state.to_json()}
     fields |= {"message_id": 4242, "version": 1, "created_at": 0.0, "updated_at": 0.0}
     seats, moves = [(101, "Ann"), (202, "Ben")], [("S@a1", 0, 101)]
-    game_id = await old.storage.accept_challenge(challenge.id, fields, seats, moves)
+    game_id = await old.storage.accept_challenge(challenge_id, fields, seats, moves)
     await old.close()
     monkeypatch.undo()
 
