@@ -40,6 +40,11 @@ def mention(player: Player) -> str:
     return f"<@{player.user_id}>"
 
 
+def when(moment: float) -> str:
+    """``moment`` (a Unix time) as Discord shows it to each reader: "in 3 hours", live."""
+    return f"<t:{int(moment)}:R>"
+
+
 def title_line(record: GameRecord) -> str:
     names = " vs ".join(clean(p.name) for p in record.players)
     return f"**{record.game.title}** #{record.id} · {names}"
@@ -68,7 +73,7 @@ def status_line(record: GameRecord) -> str:
     line = f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
     if (due := deadline(record)) is not None:  # Discord shows the time live, in local time
         line += (
-            f"\n\N{ALARM CLOCK} Turn timer: {timer_minutes(record)} min, up <t:{int(due)}:R>;"
+            f"\n\N{ALARM CLOCK} Turn timer: {timer_minutes(record)} min, up {when(due)};"
             " then any other player may remove you."
         )
     return line
@@ -202,11 +207,6 @@ def lobby_text(lobby: Challenge) -> str:
     )
 
 
-def when(moment: float) -> str:
-    """``moment`` (a Unix time) as Discord shows it to each reader: "in 3 hours", live."""
-    return f"<t:{int(moment)}:R>"
-
-
 def lapsed_text(challenge: Challenge) -> str:
     """What a lapsed challenge's or lobby's message says."""
     if challenge.is_lobby:
@@ -224,8 +224,9 @@ def challenge_text(challenge: Challenge) -> str:
 
 def nudge_text(challenge: Challenge, link: str) -> str:
     """The one reminder to the invited player of a challenge still open (half its time gone)."""
-    invited = mention(challenge.invited) if challenge.invited else "Anyone"
+    assert challenge.invited is not None  # a lobby invites nobody, and has no reminder
     return (
-        f"{invited}: {clean(challenge.host.name)}'s challenge to **{challenge.game.title}** "
-        f"is still waiting for your answer; it lapses {when(challenge.expires_at)}. {link}"
+        f"{mention(challenge.invited)}: {clean(challenge.host.name)}'s challenge to "
+        f"**{challenge.game.title}** is still waiting for your answer; "
+        f"it lapses {when(challenge.expires_at)}. {link}"
     )

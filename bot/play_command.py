@@ -102,9 +102,7 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         described["roll"] = "who rolls the dice (default: the bot, the moment they are due)"
         choices["roll"] = ROLL_CHOICES
     params.append(P("expires", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
-    what = {(False, True): "challenge", (True, True): "challenge or lobby"}.get(
-        (lobby, game.min_players <= 2), "lobby"
-    )
+    what = "lobby" if game.min_players > 2 else "challenge or lobby" if lobby else "challenge"
     described["expires"] = f"how long the {what} stays open (default {DEFAULT_EXPIRY})"
     choices["expires"] = EXPIRES_CHOICES
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
