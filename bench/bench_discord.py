@@ -165,6 +165,15 @@ def cpu_of(pid: int, task: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_line(whose: str, cpu: float, moves: int) -> str:
+    """The figure both benchmarks print: CPU seconds in all and per move, and the load."""
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (
+        f"CPU of {whose}: {cpu:.2f} s for {moves} moves, {cpu / moves * 1000:.1f} ms per move; "
+        f"load {load} on {os.cpu_count()} cores"
+    )
+
+
 async def main(games: int, moves: int, think: float, same_process: bool) -> None:
     logging.getLogger("discord").setLevel(logging.ERROR)
     answered: list[float] = []
@@ -206,12 +215,8 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
     where = "in this process" if same_process else "in its own process"
     print(f"{games} games at once{pause}, bot {where}: {len(answered)} moves in {elapsed:.1f} s")
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     whose = "the bot process alone" if not same_process else "this process (bot and fake)"
-    print(
-        f"CPU of {whose}, board workers excluded: {cpu:.2f} s for {len(answered)} moves, "
-        f"{cpu / len(answered) * 1000:.1f} ms per move; load {load} on {os.cpu_count()} cores"
-    )
+    print(cpu_line(f"{whose}, board workers excluded", cpu, len(answered)))
     if loop is not None:
         per = 1000 / len(answered)
         print(

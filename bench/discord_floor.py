@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import contextlib
 import io
-import os
 import random
 import re
 import signal
@@ -29,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord
-from bench_discord import READY, cpu_of, is_turn, play_game, profile_moves, run_child
+from bench_discord import READY, cpu_line, cpu_of, is_turn, play_game, profile_moves, run_child
 from discord import app_commands
 
 import engine
@@ -176,13 +175,9 @@ async def main(games: int, moves: int) -> None:
             )  # fmt: skip
             elapsed, cpu = time.perf_counter() - started, cpu_of(pid) - cpu0
             profile_moves(pid, start=False)
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{games} games at once, no pauses, a bare discord.py bot: {len(answered)} moves "
           f"in {elapsed:.1f} s")  # fmt: skip
-    print(
-        f"CPU of the bare discord.py bot: {cpu:.2f} s for {len(answered)} moves, "
-        f"{cpu / len(answered) * 1000:.1f} ms per move; load {load} on {os.cpu_count()} cores"
-    )
+    print(cpu_line("the bare discord.py bot", cpu, len(answered)))
 
 
 if __name__ == "__main__":
