@@ -84,21 +84,8 @@ async def test_a_commit_that_fails_half_way_keeps_nothing_and_the_game_plays_on(
         record = (await service.play(record.id, record.player_to_move.user_id, move)).game
         taken = len(record.state.history)  # the number of the last move stored
         with pytest.raises(sqlite3.IntegrityError):
-            await service.storage.record_moves(
-                record.id,
-                record.version,
-                [("S@a1", 0, 101)],
-                first_number=taken,
-                snapshot=record.snapshot,
-                status="active",
-                result=None,
-                to_act=record.seat_to_act,
-                now=0.0,
-            )
-        assert (await service.game(record.id)).version == record.version
-        move = record.state.legal_moves()[0]
-        after = await service.play(record.id, record.player_to_move.user_id, move)
-        assert after.game.version == record.version + 1
+            await record_s_a1(service, record, record.version, first_number=taken)
+        await assert_unchanged_and_plays_on(service, record)
     finally:
         await service.close()
 
@@ -110,21 +97,33 @@ async def test_a_commit_refused_as_out_of_date_leaves_nothing_open(tmp_path):
     try:
         challenge = await service.challenge("icesickle", Player(101, "Ann"), Player(202, "Ben"))
         record = await service.accept(challenge.id, Player(202, "Ben"))
-        stale = await service.storage.record_moves(
-            record.id,
-            record.version + 1,  # not the version stored
-            [("S@a1", 0, 101)],
-            first_number=len(record.state.history) + 1,
-            snapshot=record.snapshot,
-            status="active",
-            result=None,
-            to_act=record.seat_to_act,
-            now=0.0,
-        )
-        assert stale is False
-        assert (await service.game(record.id)).version == record.version
-        move = record.state.legal_moves()[0]
-        after = await service.play(record.id, record.player_to_move.user_id, move)
-        assert after.game.version == record.version + 1
+        next_number = len(record.state.history) + 1
+        stale = await record_s_a1(service, record, record.version + 1, first_number=next_number)
+        assert stale is False  # not the version stored
+        await assert_unchanged_and_plays_on(service, record)
     finally:
         await service.close()
+
+
+async def record_s_a1(service, record, version: int, *, first_number: int) -> bool:
+    """``S@a1`` written straight to storage as the move numbered ``first_number``, at
+    ``version``, with the game's own snapshot."""
+    return await service.storage.record_moves(
+        record.id,
+        version,
+        [("S@a1", 0, 101)],
+        first_number=first_number,
+        snapshot=record.snapshot,
+        status="active",
+        result=None,
+        to_act=record.seat_to_act,
+        now=0.0,
+    )
+
+
+async def assert_unchanged_and_plays_on(service, record) -> None:
+    """The game is still at ``record``'s version, and its next move plays as usual."""
+    assert (await service.game(record.id)).version == record.version
+    move = record.state.legal_moves()[0]
+    after = await service.play(record.id, record.player_to_move.user_id, move)
+    assert after.game.version == record.version + 1
