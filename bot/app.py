@@ -36,7 +36,7 @@ seconds; past it the suggestions are empty until the window passes."""
 CLOSE_GRACE = 10.0
 """Seconds ``close`` waits for interactions being handled before it closes the database."""
 EXPIRY_SWEEP = 60.0
-"""Seconds between sweeps that close lapsed challenges and lobbies."""
+"""Seconds between sweeps (lapsed challenges and lobbies, reminders, move clocks run out)."""
 
 
 class ParlorTree(app_commands.CommandTree):
@@ -162,16 +162,18 @@ class ParlorBot(commands.Bot):
             try:
                 await self.sweep()
             except Exception:
-                log.exception("challenge sweep failed")
+                log.exception("the sweep failed")
 
     async def sweep(self) -> None:
         """One pass over what fell due by the service's clock: lapsed challenges and lobbies
         lose their buttons; an invited player with half their challenge's time gone is
-        reminded, once."""
+        reminded, once; the move clocks remind, show the claim button, or act
+        (``Table.tell_due``)."""
         for challenge in await self.service.expire_challenges():
             await self._mark_expired(challenge)
         for challenge in await self.service.due_nudges():
             await self._nudge(challenge)
+        await self.table.tell_due()
 
     async def _nudge(self, challenge) -> None:
         """Remind the invited player, in the challenge's channel (only a challenge made on a

@@ -6,7 +6,6 @@ final report's scores) comes from the game's chat side, ``bot.games.chat_of(key)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 import discord
@@ -14,9 +13,10 @@ import discord
 import engine
 from engine.core import option_text
 
+from .clock_words import clock_line
 from .games import chat_of
 from .records import Challenge, GameRecord, Player
-from .turn_timer import deadline, timer_minutes
+from .text import clean, mention, when
 
 
 def updates_in_place(record: GameRecord) -> bool:
@@ -29,29 +29,14 @@ def player_of(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
 
 
-@functools.lru_cache(maxsize=4096)
-def clean(text: str) -> str:
-    """User-supplied text made safe to echo: no markdown, no mentions. Players' names, over
-    and over on every turn: the latest thousands are kept."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
-
-
-def mention(player: Player) -> str:
-    return f"<@{player.user_id}>"
-
-
-def when(moment: float) -> str:
-    """``moment`` (a Unix time) as Discord shows it to each reader: "in 3 hours", live."""
-    return f"<t:{int(moment)}:R>"
-
-
 def title_line(record: GameRecord) -> str:
     names = " vs ".join(clean(p.name) for p in record.players)
     return f"**{record.game.title}** #{record.id} · {names}"
 
 
-def status_line(record: GameRecord) -> str:
-    """Whose turn it is (with a mention that notifies them), or the result."""
+def status_line(record: GameRecord, now: float = 0.0) -> str:
+    """Whose turn it is (with a mention that notifies them) and the time left at ``now``, or
+    the result."""
     outcome = record.outcome
     if record.over and outcome is not None:
         every = range(record.num_players)
@@ -71,12 +56,8 @@ def status_line(record: GameRecord) -> str:
         return "Waiting for the dice to be rolled."
     verb = "roll" if record.awaiting_roll else chat_of(record.game.key).verb(record.state)
     line = f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
-    if (due := deadline(record)) is not None:  # Discord shows the time live, in local time
-        line += (
-            f"\n\N{ALARM CLOCK} Turn timer: {timer_minutes(record)} min, up {when(due)};"
-            " then any other player may remove you."
-        )
-    return line
+    clock = clock_line(record, now)  # Discord shows the time live, in local time
+    return f"{line}\n{clock}" if clock else line
 
 
 def report_lines(record: GameRecord, names: list[str], star: str = "*") -> list[str]:
@@ -125,9 +106,10 @@ def waiting_words(record: GameRecord, user_id: int) -> str:
     return f"waiting for {clean(mover.name)}" if mover else "waiting for the dice"
 
 
-def turn_content(record: GameRecord, note: str = "") -> str:
-    """A turn message: the title, what was played, the turn so far, whose turn it is."""
-    lines = (title_line(record), note, *progress_lines(record), status_line(record))
+def turn_content(record: GameRecord, note: str = "", now: float = 0.0) -> str:
+    """A turn message: the title, what was played, the turn so far, whose turn it is and the
+    time left (as at ``now``)."""
+    lines = (title_line(record), note, *progress_lines(record), status_line(record, now))
     return "\n".join(x for x in lines if x)
 
 

@@ -190,4 +190,20 @@ MIGRATIONS: tuple[Step, ...] = (
     ALTER TABLE challenges ADD COLUMN nudge_at REAL;
     CREATE INDEX challenges_nudge ON challenges (nudge_at) WHERE nudge_at IS NOT NULL;
     """,
+    # 8: the move clock of the turn a game waits on (``bot/clocks.py``): when the turn began,
+    # when the player's time is up, and when the sweep next looks at the game (``wake_at``,
+    # indexed: the sweep reads the games due and no others); the reminders of the turn.
+    # Games already going keep no clock, and get reminders from now on (the first look after
+    # 21600 s, the shortest reminder interval).
+    """
+    ALTER TABLE games ADD COLUMN turn_at REAL;
+    ALTER TABLE games ADD COLUMN deadline REAL;
+    ALTER TABLE games ADD COLUMN wake_at REAL;
+    ALTER TABLE games ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN reminded_at REAL;
+    ALTER TABLE games ADD COLUMN no_reminders INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX games_wake ON games (wake_at) WHERE wake_at IS NOT NULL;
+    UPDATE games SET turn_at = updated_at, wake_at = updated_at + 21600
+        WHERE status = 'active' AND to_act IS NOT NULL;
+    """,
 )

@@ -4,8 +4,10 @@
 declared engine option becomes an optional parameter whose choices are its allowed values
 (in their text form, which ``Option.coerce`` reads back), so a new game or option appears in
 Discord without bot changes. Games with dice also get ``roll`` (who rolls: the bot, the
-moment the dice are due, or the player, with a Roll button), and every game ``expires`` (how
-long the challenge or lobby stays open: 15m, 1h, 24h, 3d or 7d; 24h if left out).
+moment the dice are due, or the player, with a Roll button), and every game ``clock`` (the
+time for each move: none, 1d, 2d, 3d, 5d, 7d or 14d; 3d if left out), ``clock_mode`` (soft:
+the others may claim; hard: the bot acts; soft if left out) and ``expires`` (how long the
+challenge or lobby stays open: 15m, 1h, 24h, 3d or 7d; 24h if left out).
 
 A game for more than two players also gets ``players`` (its player counts as choices), and
 ``opponent`` becomes optional: without one, ``/play tic-tac players:4`` opens a lobby that
@@ -23,15 +25,22 @@ from discord import app_commands
 import engine
 from engine.core import option_text
 
-from .service import DEFAULT_EXPIRY, EXPIRY
+from .clocks import CLOCKS, DEFAULT_CLOCK, DEFAULT_CLOCK_MODE
+from .service import DEFAULT_EXPIRY, EXPIRY, TABLE_SETTINGS
 
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-RESERVED = ("opponent", "players", "roll", "expires")
+RESERVED = ("opponent", "players", "roll", "clock", "clock_mode", "expires")
 """Parameter names the command uses itself; a game option may not take them."""
 
 EXPIRES_CHOICES = [app_commands.Choice(name=key, value=key) for key in EXPIRY]
+
+CLOCK_CHOICES = [app_commands.Choice(name=key, value=key) for key in CLOCKS]
+CLOCK_MODE_CHOICES = [
+    app_commands.Choice(name="soft: the others may claim the win (or remove you)", value="soft"),
+    app_commands.Choice(name="hard: the bot ends your part itself", value="hard"),
+]
 
 ROLL_CHOICES = [
     app_commands.Choice(name="the bot rolls for you when the dice are due", value="bot"),
@@ -51,10 +60,10 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         opponent = values.pop("opponent", None)
         players = values.pop("players", None)
-        roll = values.pop("roll", None)
         expires = values.pop("expires", None)
+        table = {name: values.pop(name, None) for name in TABLE_SETTINGS}
         options = {name: value for name, value in values.items() if value is not None}
-        settings = {"roll": roll} if roll else None
+        settings = {name: value for name, value in table.items() if value is not None}
         async with bot.handling(interaction):
             if opponent is None:
                 await bot.table.open_lobby(interaction, key, players, options, settings, expires)
@@ -101,6 +110,12 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         params.append(P("roll", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
         described["roll"] = "who rolls the dice (default: the bot, the moment they are due)"
         choices["roll"] = ROLL_CHOICES
+    params.append(P("clock", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
+    described["clock"] = f"time for each move (default {DEFAULT_CLOCK}; none: no clock)"
+    choices["clock"] = CLOCK_CHOICES
+    params.append(P("clock_mode", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
+    described["clock_mode"] = f"when time is out (default {DEFAULT_CLOCK_MODE})"
+    choices["clock_mode"] = CLOCK_MODE_CHOICES
     params.append(P("expires", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
     what = "lobby" if game.min_players > 2 else "challenge or lobby" if lobby else "challenge"
     described["expires"] = f"how long the {what} stays open (default {DEFAULT_EXPIRY})"

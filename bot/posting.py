@@ -19,15 +19,15 @@ async def post(
     channel_id: int,
     content: str,
     *,
-    file: discord.File,
+    file: discord.File | None = None,
     allowed_mentions: discord.AllowedMentions,
     view: discord.ui.View | None = None,
 ) -> int:
-    """Post ``content`` with ``file`` (and ``view``'s controls) in the channel or thread
+    """Post ``content`` with ``file`` (if any) and ``view``'s controls in the channel or thread
     ``channel_id``; the new message's id."""
     with handle_message_parameters(
         content=content,
-        file=file,
+        **({"file": file} if file is not None else {}),
         allowed_mentions=allowed_mentions,
         previous_allowed_mentions=client.allowed_mentions,
         view=view,

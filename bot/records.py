@@ -134,6 +134,11 @@ class _Seated:
         mover = self.player_to_move
         return mover is not None and mover.user_id == user_id
 
+    @property
+    def players_in(self) -> int:
+        """Players still at the table (not removed, not left)."""
+        return len(self.players) - len(self.gone)  # type: ignore[attr-defined]
+
 
 @dataclass(frozen=True)
 class GameSummary(_Seated):
@@ -152,6 +157,12 @@ class GameSummary(_Seated):
     thread_id: int | None
     message_id: int | None
     updated_at: float
+    deadline: float | None = None
+    """When the player to act runs out of time (``bot/clocks.py``), or ``None``."""
+    turn_at: float | None = None
+    """When the turn began (read by the sweep, not by listings)."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The table's settings (read by the sweep, not by listings)."""
 
     @property
     def over(self) -> bool:
@@ -180,6 +191,10 @@ class GameRecord(_Seated):
     updated_at: float
     snapshot: str = field(default="", repr=False)
     """``state`` as stored (``State.position_json``), when it came from storage."""
+    turn_at: float | None = None
+    """When the turn the game waits on began (its clock's start), or ``None``."""
+    deadline: float | None = None
+    """When the player to act runs out of time on the move clock, or ``None``."""
 
     @property
     def game(self) -> engine.Game:
@@ -221,12 +236,13 @@ class GameRecord(_Seated):
     @property
     def outcome(self) -> engine.Outcome | None:
         """How the game ended: the engine's outcome, or a resignation."""
-        if self.result and "resigned" in self.result:
-            loser = self.result["resigned"]
-            scores = self.state.outcome.scores if self.state.outcome else ()
-            return engine.Outcome(
-                tuple(self.result["winners"]), scores, f"{self.players[loser].name} resigned"
-            )
+        for key, words in (("resigned", "resigned"), ("timeout", "ran out of time")):
+            if self.result and key in self.result:
+                loser = self.result[key]
+                scores = self.state.outcome.scores if self.state.outcome else ()
+                return engine.Outcome(
+                    tuple(self.result["winners"]), scores, f"{self.players[loser].name} {words}"
+                )
         return self.state.outcome
 
 
@@ -302,14 +318,17 @@ def _record(row: Any, seats: Sequence[tuple[int, str]], history: Sequence[str]) 
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         snapshot=row["snapshot"],
+        turn_at=row["turn_at"],
+        deadline=row["deadline"],
     )
 
 
-def _summary(row: Any) -> GameSummary:
+def _summary(row: Any, **more: Any) -> GameSummary:
     """A listing's view of a game from its row and its seats (``seats``: a JSON list of
-    ``[seat, user id, name, gone]``)."""
+    ``[seat, user id, name, gone]``); ``more``: fields read beyond a listing's."""
     seats = sorted(json.loads(row["seats"]))
     return GameSummary(
+        **more,
         id=row["id"],
         key=row["game_key"],
         status=row["status"],
@@ -322,4 +341,5 @@ def _summary(row: Any) -> GameSummary:
         thread_id=row["thread_id"],
         message_id=row["message_id"],
         updated_at=row["updated_at"],
+        deadline=row["deadline"],
     )

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 
+from . import clocks
 from .recent import Recent
 from .records import (
     Challenge,
@@ -41,7 +42,7 @@ from .records import (
     seat_to_act,
 )
 from .storage import MoveFields, MoveRow, Storage
-from .turn_timer import TurnTimer
+from .timeouts import Timeouts
 
 if TYPE_CHECKING:
     from .lobby import Lobbies
@@ -111,9 +112,9 @@ class Service:
         return Lobbies(self)
 
     @cached_property
-    def turn_timer(self) -> TurnTimer:
-        """Removing a player whose turn timer ran out (``bot/turn_timer.py``)."""
-        return TurnTimer(self)
+    def timeouts(self) -> Timeouts:
+        """Time running out: claims, the hard clock, reminders (``bot/timeouts.py``)."""
+        return Timeouts(self)
 
     async def close(self) -> None:
         await self.storage.close()
@@ -243,6 +244,7 @@ class Service:
         rolled: list[Made] = []
         state = self._roll_due(state, seed, challenge.settings.get("roll") == "button", rolled)
         now = self.clock()
+        turn = clocks.start_turn(challenge.settings, now).columns(challenge.channel_id is not None)
         game_id = await create(
             challenge.id,
             {
@@ -258,6 +260,7 @@ class Service:
                 "to_act": seat_to_act(state, challenge.settings, False),
                 "created_at": now,
                 "updated_at": now,
+                **turn,
             },
             [(p.user_id, p.name) for p in players],
             _fields(rolled),
@@ -502,6 +505,12 @@ class Service:
         status, now = ("over" if over else "active"), self.clock()
         snapshot = state.position_json()
         to_act = seat_to_act(state, record.settings, over)
+        clock = None
+        if over:
+            clock = clocks.NO_TURN
+        elif to_act != record.seat_to_act or any(seat == engine.CHANCE for _, seat, _ in made):
+            # a new turn (or roll); a game played in a terminal has no reminders
+            clock = clocks.start_turn(record.settings, now).columns(record.channel_id is not None)
         try:
             ok = await self.storage.record_moves(
                 record.id,
@@ -513,6 +522,7 @@ class Service:
                 result=result,
                 to_act=to_act,
                 left=sorted(state.gone - record.state.gone),
+                clock=clock,
                 now=now,
             )
         except Unavailable as exc:
@@ -529,6 +539,7 @@ class Service:
             result=result,
             updated_at=now,
             snapshot=snapshot,
+            **({} if clock is None else {k: clock[k] for k in ("turn_at", "deadline")}),
         )
         return Played(after, tuple(move for move, _, _ in made))
 
@@ -554,7 +565,7 @@ def _play_own(state: engine.State, move: str | engine.Move) -> tuple[engine.Stat
         if move in state.removal_moves():
             raise engine.IllegalMove(
                 "You can't remove a player with a move: leave with /resign, or remove a player "
-                "whose turn timer ran out with the Remove button."
+                "whose time ran out with the button on the turn message."
             )
         raise engine.IllegalMove(f"{move} is not one of your moves now.")
     return state.apply(move), move
@@ -571,14 +582,21 @@ def game_named(key: str) -> engine.Game:
 
 ROLL_MODES = ("bot", "button")
 """Table setting ``roll``: the bot rolls the dice when they are due, or a player presses Roll."""
+TABLE_SETTINGS = ("roll", "clock", "clock_mode")
+"""How a table plays (not the rules): who rolls, the move clock (``bot/clocks.py``)."""
 
 
 def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[str, Any]:
     """The table's settings (how it plays, not the rules), checked; ``ServiceError`` if bad."""
     settings = dict(settings or {})
-    unknown = sorted(set(settings) - {"roll"})
+    unknown = sorted(set(settings) - set(TABLE_SETTINGS))
     if unknown:
-        raise ServiceError(f"There is no table setting {unknown[0]!r}; settings: roll.")
+        known = ", ".join(TABLE_SETTINGS)
+        raise ServiceError(f"There is no table setting {unknown[0]!r}; settings: {known}.")
+    try:
+        clocks.check_clock(settings)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
     roll = settings.setdefault("roll", "bot")
     if roll not in ROLL_MODES:
         raise ServiceError(f"roll can be {' or '.join(ROLL_MODES)}, not {roll!r}.")

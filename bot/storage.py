@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from .clock_rows import ClockRows
 from .migrations import MIGRATIONS, statements
 from .records import ServiceError, Unavailable
 
@@ -59,8 +60,8 @@ class StorageOpenError(ServiceError):
         self.reason = reason
 
 
-class Storage:
-    """One SQLite database file."""
+class Storage(ClockRows):
+    """One SQLite database file (the SQL of move clocks: ``bot/clock_rows.py``)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
@@ -361,7 +362,7 @@ class Storage:
         still = "AND g.status = 'active' AND s.gone = 0" if active_only else ""
         return await self._all(
             "SELECT g.id, g.game_key, g.status, g.to_act, g.version, g.guild_id, g.channel_id, "
-            "g.thread_id, g.message_id, g.updated_at, (SELECT json_group_array("
+            "g.thread_id, g.message_id, g.updated_at, g.deadline, (SELECT json_group_array("
             "json_array(o.seat, o.user_id, o.name, o.gone)) FROM seats o "
             "WHERE o.game_id = g.id) AS seats "
             "FROM games g JOIN seats s ON s.game_id = g.id "
@@ -385,15 +386,28 @@ class Storage:
         result: dict[str, Any] | None,
         to_act: int | None,
         left: Sequence[int] = (),
+        clock: dict[str, Any] | None = None,
         now: float,
     ) -> bool:
         """Append ``moves`` (text, seat, user id), the new snapshot and summary (``to_act``,
-        the seats that ``left`` with these moves) if the game is still at ``version``; False
-        (nothing written) when someone else changed it first. One transaction."""
-        # ``status`` is in an index: set only when the game ends, or each move would write
-        # that index's page too (SQLite rewrites an index entry its UPDATE names).
+        the seats that ``left`` with these moves, the ``clock`` columns of a turn that starts
+        or ends: ``bot/clocks.py``) if the game is still at ``version``; False (nothing
+        written) when someone else changed it first. One transaction."""
+        # ``status`` and ``wake_at`` are in indexes: set only when they change, or each move
+        # would write those indexes' pages too (SQLite rewrites an index entry its UPDATE names).
         ends = ", status = 'over'" if status == "over" else ""
-        game = (snapshot, json.dumps(result) if result else None, to_act, now, game_id, version)
+        clock = dict(clock or {})
+        wake = _wake_update(game_id, clock)
+        ends += "".join(f", {column} = ?" for column in clock)
+        game = (
+            snapshot,
+            json.dumps(result) if result else None,
+            *clock.values(),
+            to_act,
+            now,
+            game_id,
+            version,
+        )
         rows = _move_rows(game_id, first_number, moves, now)
 
         def write(db: sqlite3.Connection) -> bool:
@@ -406,6 +420,8 @@ class Storage:
             if cursor.rowcount != 1:
                 return False  # changed first by someone else (``_step`` rolls back)
             db.executemany(INSERT_MOVE, rows)
+            if wake is not None:
+                db.execute(*wake)
             if left:
                 db.executemany(
                     "UPDATE seats SET gone = 1 WHERE game_id = ? AND seat = ?",
@@ -514,6 +530,22 @@ class Storage:
             "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,)
         )
         return int(count)
+
+
+def _wake_update(game_id: int, clock: dict[str, Any]) -> tuple[str, tuple[Any, ...]] | None:
+    """The statement that moves a game's next look (``wake_at``, taken out of ``clock``) for
+    a turn that starts or a game that ends, or None. It writes only when the look must come
+    sooner (or go: the game is over): a look left earlier than needed costs the sweep one
+    visit, where a write costs every turn a page of the index."""
+    if "wake_at" not in clock:
+        return None
+    wake = clock.pop("wake_at")
+    if wake is None:
+        return "UPDATE games SET wake_at = NULL WHERE id = ? AND wake_at IS NOT NULL", (game_id,)
+    return (
+        "UPDATE games SET wake_at = ? WHERE id = ? AND (wake_at IS NULL OR wake_at > ?)",
+        (wake, game_id, wake),
+    )
 
 
 JSON_COLUMNS = ("options", "settings")

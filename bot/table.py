@@ -20,6 +20,7 @@ import engine
 
 from . import limits
 from .answers import QUIET, ack, is_click, tell, update
+from .clock_table import ClockTable
 from .invitations import Invitations
 from .messages import (
     board_link,
@@ -45,7 +46,7 @@ ACK_GRACE = 0.5
 limit is 3 s); within them, the answer itself acknowledges it."""
 
 
-class Table(Invitations):
+class Table(Invitations, ClockTable):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
         self._posting: dict[int, asyncio.Lock] = {}
@@ -83,13 +84,14 @@ class Table(Invitations):
         channel_id = record.place_id
         if record.message_id not in (None, closed):
             await self.edit_board(record, view=None)
-        view = game_view(record)
+        now = self.service.clock()
+        view = game_view(record, now=now)
         file = await self.board_file(record)
         async with self._posting.setdefault(record.id, asyncio.Lock()):
             message_id = await post(
                 self.bot,
                 channel_id,
-                limits.content(turn_content(record, note)),
+                limits.content(turn_content(record, note, now)),
                 file=file,
                 allowed_mentions=turn_mentions(record),
                 view=view,
@@ -204,10 +206,11 @@ class Table(Invitations):
     async def update_turn(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """The same player acts again within their turn (games updated in place): the turn
         message gets the new board, the turn so far and fresh menus, in place."""
+        now = self.service.clock()
         fields = {
-            "content": limits.content(turn_content(record)),
+            "content": limits.content(turn_content(record, now=now)),
             "attachments": [await self.board_file(record)],
-            "view": game_view(record),
+            "view": game_view(record, now=now),
             "allowed_mentions": QUIET,
         }
         if is_click(interaction) and interaction.message is not None:
@@ -220,25 +223,6 @@ class Table(Invitations):
         else:  # gone: post the turn afresh
             await self.post_turn(record)
         await tell(interaction, f"Played {limits.quote(str(record.state.history[-1]))}.")
-
-    async def remove(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
-        """Another player removes the player to act, whose turn timer ran out."""
-        await ack(interaction)
-        if not await self.own_board(interaction, game_id):
-            return
-        try:  # the version check makes the player read here the one removed
-            mover = (await self.service.game(game_id)).player_to_move
-            played = await self.service.turn_timer.remove(
-                game_id, interaction.user.id, version=version
-            )
-        except (engine.IllegalMove, ServiceError) as exc:
-            await tell(interaction, f"Not removed: {exc}")
-            return
-        name = clean(mover.name) if mover else "The player"
-        remover = clean(interaction.user.display_name)
-        note = f"{remover} removed {name} from the game: the turn timer ran out."
-        await update(interaction, view=None)
-        await self.post_turn(played.game, note, closed=interaction.message.id)
 
     async def resign(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """``/resign``: the user leaves the game (a table of three or four plays on)."""
@@ -270,7 +254,7 @@ class Table(Invitations):
         except ServiceError as exc:
             await tell(interaction, str(exc))
             return
-        await update(interaction, view=game_view(record, page))
+        await update(interaction, view=game_view(record, page, self.service.clock()))
 
     async def show_board(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """``/board``: the game's board, privately."""

@@ -16,8 +16,8 @@ from . import limits
 from .answers import tell
 from .custom_ids import GAME, VERSION, Control, number, one_of, values_of
 from .menus import control_moves, move_groups, options
-from .records import Challenge, GameRecord
-from .turn_timer import deadline
+from .records import Challenge, GameRecord, GameSummary
+from .timeouts import claim_shown, claims_win
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -42,15 +42,16 @@ class Components(discord.ui.View):
         return self.rows
 
 
-def game_view(record: GameRecord, page: int = 0) -> Components | None:
+def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components | None:
     """Select menus of the legal moves for the player to act, paged four menus at a time;
-    the buttons (Roll, the game's controls, Remove, other pages) in a row of their own."""
+    the buttons (Roll, the game's controls, a claim once time is up at ``now``, other pages)
+    in a row of their own."""
     if record.over or record.player_to_move is None:
         return None
     head = {"game": record.id, "version": record.version}
     if record.awaiting_roll:
         roll = button(RollButton.custom_id_for(**head), "Roll", PRIMARY, "\N{GAME DIE}")
-        return Components([action_row(roll), *map(action_row, _remove_button(record))])
+        return Components([action_row(roll), *map(action_row, _claim_button(record, now))])
     groups = move_groups(record.state)
     pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
     page = min(max(page, 0), pages - 1)
@@ -80,7 +81,7 @@ def game_view(record: GameRecord, page: int = 0) -> Components | None:
         )
         for move, label in control_moves(record.state)
     ]
-    buttons += _remove_button(record)
+    buttons += _claim_button(record, now)
     if pages > 1:
         for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
             if 0 <= target < pages:
@@ -106,16 +107,18 @@ def button(custom_id: str, label: str, style: int = SECONDARY, emoji: str = "") 
     return button
 
 
-def _remove_button(record: GameRecord) -> list[dict[str, Any]]:
-    """At a table with a turn timer, a button for the others to remove the player to act
-    once their time has run out (pressed early, it says how long is left)."""
+def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:
+    """Once the player to act is out of time (``timeouts.claim_shown``), a button for the
+    others: "Claim the win" when only two are left, else "Remove NAME"."""
     mover = record.player_to_move
-    if deadline(record) is None or mover is None:
+    if mover is None or not claim_shown(record, now):
         return []
+    two = claims_win(record) and record.players_in <= 2
+    label = "Claim the win" if two else f"Remove {mover.name}"
     return [
         button(
             RemoveButton.custom_id_for(game=record.id, version=record.version),
-            limits.cut(f"Remove {mover.name}", limits.BUTTON_LABEL),
+            limits.cut(label, limits.BUTTON_LABEL),
             DANGER,
             "\N{ALARM CLOCK}",
         )
@@ -220,7 +223,26 @@ class RemoveButton(
     tag="rm",
     fields=(GAME, VERSION),
 ):
-    """Remove the player to act, whose turn timer ran out (``bot/turn_timer.py``)."""
+    """Claim the win from, or remove, the player to act, whose time ran out
+    (``bot/timeouts.py``)."""
 
     async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.remove(interaction, self.game, self.version)
+        await interaction.client.table.claim(interaction, self.game, self.version)
+
+
+class QuietButton(
+    Control,
+    tag="nr",
+    fields=(GAME, number("turn", 12)),
+):
+    """No more reminders this turn (``turn``: its start, in whole seconds)."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.stop_reminders(interaction, self.game, self.turn)
+
+
+def reminder_view(record: GameRecord | GameSummary) -> Components:
+    """The button under a reminder."""
+    assert record.turn_at is not None
+    quiet = QuietButton.custom_id_for(game=record.id, turn=int(record.turn_at))
+    return Components([action_row(button(quiet, "No more reminders this turn", SECONDARY))])

@@ -1,11 +1,12 @@
 """The controls under a turn message (``bot.ui.game_view``), which the bot writes as Discord's
 JSON itself: every legal move of the player to act is offered exactly once, in a menu with
-its words or on a button of its own; Remove is there at a table with a turn timer; and
+its words or on a button of its own; the claim (or Remove) button is there once time is up; and
 discord.py reads the JSON back as the very menus and buttons it was written as."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import discord
 import pytest
@@ -76,17 +77,39 @@ def test_every_legal_move_is_offered_once_with_its_words(key):
         assert described  # the game has words for its moves, and the menus show them
 
 
-def test_a_timed_table_offers_remove_beside_the_moves():
+def claim_buttons(record, now: float = 0.0) -> list[dict]:
+    rows = game_view(record, now=now).to_components()
+    found = [c for r in rows for c in r["components"]]
+    return [c for c in found if c.get("custom_id", "").startswith("parlor:rm:")]
+
+
+def test_a_turn_timer_offers_the_claim_beside_the_moves_from_the_start():
     options = {"turn_timer": 1}
     state = seeded_positions("pachisi", options)[3]
-    rows = game_view(record_at(state, options=options)).to_components()
-    mover = record_at(state).player_to_move.name
-    remove = rows[-1]["components"][-1]
-    assert remove["label"] == f"Remove {mover}" and remove["emoji"] == {"name": "\N{ALARM CLOCK}"}
-    assert remove["style"] == discord.ButtonStyle.danger.value
-    untimed = record_at(state, options={**options, "turn_timer": "off"})
-    assert all(c["label"] != remove["label"] for r in game_view(untimed).to_components()
-               for c in r["components"] if c["type"] != SELECT)  # fmt: skip
+    (claim,) = claim_buttons(record_at(state, options=options))
+    # two players: the one who is not to act claims the win; pressed early, it says the time
+    assert claim["label"] == "Claim the win" and claim["emoji"] == {"name": "\N{ALARM CLOCK}"}
+    assert claim["style"] == discord.ButtonStyle.danger.value
+    assert claim_buttons(record_at(state, options={**options, "turn_timer": "off"})) == []
+
+
+def test_a_day_clock_offers_the_claim_only_once_time_is_up():
+    state = seeded_positions("icesickle")[2]
+    record = record_at(state, settings={"clock": "1d"}, turn_at=1000.0, deadline=1000.0 + 86_400)
+    assert claim_buttons(record, now=1000.0 + 86_399) == []
+    (claim,) = claim_buttons(record, now=1000.0 + 86_400)
+    assert claim["label"] == "Claim the win"
+    assert claim_buttons(replace(record, deadline=None), now=10**10) == []
+
+
+def test_at_three_players_the_claim_removes_the_player_by_name():
+    state = engine.get_game("pachisi").new_game(num_players=3, options={})
+    rng = random.Random(1)
+    while state.to_move == engine.CHANCE:
+        state = state.apply(rng.choice([m for m, _ in state.chance_outcomes()]))
+    record = record_at(state, turn_at=0.0, deadline=10.0)
+    (claim,) = claim_buttons(record, now=10.0)
+    assert claim["label"] == f"Remove {record.player_to_move.name}"
 
 
 def without_defaults(value):

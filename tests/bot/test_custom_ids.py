@@ -8,6 +8,7 @@ ids come from whoever sent the click. Clicks themselves are in ``tests/bot/test_
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import discord
 import pytest
@@ -23,11 +24,13 @@ from bot.ui import (
     LobbyButton,
     MoveSelect,
     PageButton,
+    QuietButton,
     RemoveButton,
     RollButton,
     challenge_view,
     game_view,
     lobby_view,
+    reminder_view,
 )
 
 from .game_records import record_at
@@ -38,6 +41,7 @@ REGISTERED = (
     LobbyButton,
     MoveSelect,
     PageButton,
+    QuietButton,
     RemoveButton,
     RollButton,
     RulesPageButton,
@@ -145,6 +149,14 @@ async def test_roll_and_remove_ids_read_back_to_the_game_and_version():
         (RollButton, f"parlor:rl:{BIG_ID}:{BIG_VERSION}", fields),
         (RemoveButton, f"parlor:rm:{BIG_ID}:{BIG_VERSION}", fields),
     ]
+
+
+async def test_the_reminder_button_reads_back_to_the_game_and_its_turn():
+    state = engine.get_game("icesickle").new_game(num_players=2)
+    turn = 1_790_000_000.75  # the turn's start, carried in whole seconds
+    view = reminder_view(replace(record(state), turn_at=turn))
+    fields = {"game": BIG_ID, "turn": 1_790_000_000}
+    assert ids_and_fields(view) == [(QuietButton, f"parlor:nr:{BIG_ID}:1790000000", fields)]
 
 
 async def test_move_menu_control_and_page_ids_read_back_to_what_they_show():

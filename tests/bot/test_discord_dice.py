@@ -162,5 +162,6 @@ async def test_play_offers_the_games_options_and_checks_them(tmp_path, dice_race
         fake.assert_clean()
     service = await Service.open(str(tmp_path / "parlor.db"))
     record = await service.game(1)
-    assert record.options == {"target": 20, "width": 3} and record.settings == {"roll": "bot"}
+    assert record.options == {"target": 20, "width": 3}
+    assert record.settings == {"roll": "bot", "clock": "3d", "clock_mode": "soft"}
     await service.close()

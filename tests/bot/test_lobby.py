@@ -88,7 +88,11 @@ async def test_a_lobby_fills_up_and_starts_by_itself(service, race):
     game = await lobbies.join(lobby.id, CAT)
     assert isinstance(game, GameRecord)
     assert game.num_players == 3 and set(game.players) == {ANN, BEN, CAT}
-    assert game.options == {"target": 20, "width": 3} and game.settings == {"roll": "bot"}
+    assert game.options == {"target": 20, "width": 3} and game.settings == {
+        "roll": "bot",
+        "clock": "3d",
+        "clock_mode": "soft",
+    }
     assert (game.guild_id, game.channel_id, game.status) == (1, 9, "active")
     # Created exactly as an accepted challenge's game: the first roll is made and written
     # with the game, in the same transaction (version 0).

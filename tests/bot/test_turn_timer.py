@@ -19,8 +19,10 @@ async def service(tmp_path):
     await svc.close()
 
 
-async def pachisi(service: Service, players, **options):
-    lobby = await service.lobbies.open("pachisi", players[0], len(players), options=options)
+async def pachisi(service: Service, players, settings=None, **options):
+    lobby = await service.lobbies.open(
+        "pachisi", players[0], len(players), options=options, settings=settings
+    )
     game = None
     for player in players[1:]:
         game = await service.lobbies.join(lobby.id, player)
@@ -34,15 +36,15 @@ async def test_a_timed_out_player_is_removed_by_another_and_the_others_play_on(s
     others = [p for p in game.players if p != mover]
     service.clock.now += 59
     with pytest.raises(NotAllowed, match=rf"{mover.name} still has 0:01 for this move"):
-        await service.turn_timer.remove(game.id, others[0].user_id)
+        await service.timeouts.claim(game.id, others[0].user_id)
     service.clock.now += 1
     with pytest.raises(NotAllowed, match="can't remove yourself"):
-        await service.turn_timer.remove(game.id, mover.user_id)
+        await service.timeouts.claim(game.id, mover.user_id)
     with pytest.raises(NotAllowed, match="Only the other players"):
-        await service.turn_timer.remove(game.id, DAN.user_id)
+        await service.timeouts.claim(game.id, DAN.user_id)
     with pytest.raises(Conflict):
-        await service.turn_timer.remove(game.id, others[0].user_id, version=game.version - 1)
-    played = await service.turn_timer.remove(game.id, others[0].user_id, version=game.version)
+        await service.timeouts.claim(game.id, others[0].user_id, version=game.version - 1)
+    played = await service.timeouts.claim(game.id, others[0].user_id, version=game.version)
     after = played.game
     gone = game.players.index(mover)
     assert str(played.moves[0]) == f"remove {gone}" and after.gone == {gone}
@@ -54,7 +56,7 @@ async def test_a_timed_out_player_is_removed_by_another_and_the_others_play_on(s
     assert replayed == after.state
     # the removed player can no longer act, remove others or resign, and the game left /games
     with pytest.raises(NotAllowed):
-        await service.turn_timer.remove(game.id, mover.user_id)
+        await service.timeouts.claim(game.id, mover.user_id)
     with pytest.raises(Closed, match="already left"):
         await service.resign(game.id, mover.user_id)
     assert [g.id for g in await service.games_of(mover.user_id)] == []
@@ -62,7 +64,7 @@ async def test_a_timed_out_player_is_removed_by_another_and_the_others_play_on(s
     # the timer starts afresh for the next player
     with pytest.raises(NotAllowed, match="still has 1:00"):
         waiting = next(p for p in others if p != after.player_to_move)
-        await service.turn_timer.remove(game.id, waiting.user_id)
+        await service.timeouts.claim(game.id, waiting.user_id)
 
 
 async def test_removing_the_only_opponent_wins_the_game(service):
@@ -70,19 +72,20 @@ async def test_removing_the_only_opponent_wins_the_game(service):
     mover = game.player_to_move
     other = next(p for p in game.players if p != mover)
     service.clock.now += 120
-    after = (await service.turn_timer.remove(game.id, other.user_id)).game
+    after = (await service.timeouts.claim(game.id, other.user_id)).game
     assert after.over
     assert after.outcome.winners == (game.players.index(other),)
-    assert after.outcome.reason == "the other player left the game"
+    assert after.outcome.reason == f"{mover.name} ran out of time"
+    assert after.result["timeout"] == game.players.index(mover)
     assert (await service.game(game.id)).over
 
 
-async def test_no_timer_no_removal(service):
-    game = await pachisi(service, [ANN, BEN])
+async def test_no_timer_no_clock_no_removal(service):
+    game = await pachisi(service, [ANN, BEN], settings={"clock": "none"})
     other = next(p for p in game.players if p != game.player_to_move)
     service.clock.now += 10**6
-    with pytest.raises(NotAllowed, match="no turn timer"):
-        await service.turn_timer.remove(game.id, other.user_id)
+    with pytest.raises(NotAllowed, match="no move clock"):
+        await service.timeouts.claim(game.id, other.user_id)
 
 
 async def test_resigning_at_a_table_of_three_lets_the_others_play_on(service):
