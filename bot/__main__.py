@@ -11,6 +11,8 @@ import sys
 import engine
 from engine.core import option_text
 
+from .clocks import CLOCKS
+
 ENVIRONMENT = """\
 With no subcommand, python -m bot runs the Discord bot until SIGTERM or Ctrl-C.
 It reads these environment variables:
@@ -77,6 +79,13 @@ def parser() -> argparse.ArgumentParser:
         "remembered for --resume)",
     )
     play.add_argument("--seed", type=int, help="seed for the game's dice (default: random)")
+    play.add_argument(
+        "--clock",
+        default="none",
+        metavar="|".join(CLOCKS),
+        help="time for each move, shown with each turn (default: none; a terminal sends no "
+        "reminders and never ends a game on time)",
+    )
     return p
 
 

@@ -15,17 +15,18 @@ import engine
 
 from . import limits
 from .answers import ack, tell
+from .clock_words import listing_words, most_urgent_first
 from .messages import board_link, title_line, waiting_words
 from .play_command import play_group
 from .recent import Recent
 from .records import GameRecord, GameSummary, ServiceError
 from .rules_pages import show_rules
-from .rules_text import RULES
+from .rules_text import TEXTS, title_of
 
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-RULES_CHOICES = [app_commands.Choice(name=engine.get_game(key).title, value=key) for key in RULES]
+RULES_CHOICES = [app_commands.Choice(name=title_of(key), value=key) for key in TEXTS]
 
 
 MOVE_TEXTS_KEPT = 256
@@ -176,7 +177,9 @@ class Games(commands.Cog):
 
         await self._command(interaction, game, then)
 
-    @app_commands.command(name="games", description="Your active games")
+    @app_commands.command(
+        name="games", description="Your active games: yours to play first, least time left first"
+    )
     async def games(self, interaction: discord.Interaction) -> None:
         async with self.bot.handling(interaction):
             await ack(interaction)
@@ -184,15 +187,19 @@ class Games(commands.Cog):
             if not mine:
                 await tell(interaction, "You have no active games.")
                 return
-            lines = []
-            for g in mine:
-                link = board_link(g)
-                turn = waiting_words(g, interaction.user.id)
-                lines.append(f"{title_line(g)} · {turn}{f' · {link}' if link else ''}")
+            lines, now = [], self.service.clock()
+            for g in most_urgent_first(mine, interaction.user.id):
+                parts = [
+                    title_line(g),
+                    waiting_words(g, interaction.user.id),
+                    listing_words(g, now),
+                    board_link(g),
+                ]
+                lines.append(" · ".join(p for p in parts if p))
             await tell(interaction, limits.listing(lines))
 
     @app_commands.command(name="rules", description="How a game is played in Parlor")
-    @app_commands.describe(game="the game")
+    @app_commands.describe(game="the game, or time: move clocks and reminders")
     @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         async with self.bot.handling(interaction):

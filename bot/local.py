@@ -73,7 +73,9 @@ class Terminal:
             mover = self.game.player_to_move
             assert mover is not None
             seat = self.game.seat_of(mover.user_id)
-            self.say(words.status(self.game.state, self.game.names))
+            status = words.status(self.game.state, self.game.names)
+            clock = words.clock_status(self.game)
+            self.say(f"{status} · {clock}" if clock else status)
             self.say(f"{mover.name} (seat {seat + 1}) to move> ", end="")
             line = self.stdin.readline()
             if not line:

@@ -94,7 +94,7 @@ async def start(service: Service, args: Any) -> Session:
         setup = _new_setup(args)
         if out is not None:
             _claim(out, None)  # before the game is made: a refused folder makes no game
-        game = await _create(service, *setup)
+        game = await _create(service, *setup, {"clock": getattr(args, "clock", None) or "none"})
         out = out or _free_default(args, game)
     _claim(out, _owner(args.db, game))
     await service.storage.set_image_folder(game.id, str(out))
@@ -142,16 +142,25 @@ def _new_setup(args: Any) -> tuple[engine.Game, int, dict[str, str], list[str]]:
 
 
 async def _create(
-    service: Service, game: engine.Game, players: int, options: dict[str, str], names: list[str]
+    service: Service,
+    game: engine.Game,
+    players: int,
+    options: dict[str, str],
+    names: list[str],
+    settings: dict[str, str],
 ) -> GameRecord:
     # Local players are users 1, 2, ... in seat order: the names are only for the prompt and
     # the images.
     seated = [Player(seat + 1, name) for seat, name in enumerate(names)]
     if players == 2:
         host, guest = seated
-        challenge = await service.challenge(game.key, host, guest, options=options)
+        challenge = await service.challenge(
+            game.key, host, guest, options=options, settings=settings
+        )
         return await service.accept(challenge.id, guest, shuffle=False)
-    lobby = await service.lobbies.open(game.key, seated[0], players, options=options)
+    lobby = await service.lobbies.open(
+        game.key, seated[0], players, options=options, settings=settings
+    )
     started = None
     for player in seated[1:]:
         started = await service.lobbies.join(lobby.id, player, shuffle=False)

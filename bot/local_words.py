@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 import shutil
 import textwrap
+import time
 from collections.abc import Sequence
 
 import engine
 import render
 
+from . import clocks
 from .games import chat_of
 from .games.base import plural as plural  # public here too
 from .messages import report_lines
@@ -41,6 +43,16 @@ def status(state: engine.State, names: Sequence[str]) -> str:
     parts = [f"Move {len(state.history) + 1}"]
     parts += chat_of(state.game.key).status_parts(state, names)
     return " · ".join(p for p in parts if p)
+
+
+def clock_status(game: GameRecord) -> str:
+    """The move clock, as the status line ends: "3 days per move, up 2026-11-28 14:05" (the
+    terminal's local time), or "" without one. A terminal only shows it: no reminders, and
+    nothing happens when it runs out."""
+    if game.over or game.deadline is None or game.turn_at is None:
+        return ""
+    length = clocks.length_words(game.deadline - game.turn_at)
+    return f"{length} per move, up {time.strftime('%Y-%m-%d %H:%M', time.localtime(game.deadline))}"
 
 
 # -- what happened after a move -------------------------------------------------------------

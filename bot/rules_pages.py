@@ -16,12 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from engine import get_game
-
 from . import limits
 from .answers import tell, update
 from .custom_ids import Control, Field, number
-from .rules_text import RULES
+from .rules_text import RULES, TEXTS, title_of
 from .ui import SECONDARY, Components, action_row, button
 
 if TYPE_CHECKING:
@@ -68,14 +66,19 @@ def _splittable(parts: list[str], separator: str) -> list[str]:
 
 
 def page_line(key: str, page: int, pages: int) -> str:
-    return f"-# {get_game(key).title} rules: page {page} of {pages}"
+    return f"-# {pages_name(key)}: page {page} of {pages}"
+
+
+def pages_name(key: str) -> str:
+    """ "<title> rules" for a game; a topic's title ("Time: ...") for a topic."""
+    return f"{title_of(key)} rules" if key in RULES else title_of(key)
 
 
 @cache
 def rules_pages(key: str) -> tuple[str, ...]:
     """The pages of ``/rules`` for the game ``key``: the whole text when it fits one message,
     else pieces of it each followed by its page line (``KeyError`` for an unknown game)."""
-    text = RULES[key]
+    text = TEXTS[key]
     if len(text) <= limits.CONTENT:
         return (text,)
     room = len(f"\n\n{page_line(key, 99, 99)}")  # the longest page line it could need
@@ -114,15 +117,15 @@ class RulesPageButton(
     """Previous / Next under a ``/rules`` answer: shows page ``page`` (1-based) of ``game``."""
 
     async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        if self.game not in RULES:
+        if self.game not in TEXTS:
             await tell(interaction, "Parlor has no rules by that name: /rules lists them.")
             return
         pages = rules_pages(self.game)
         if not 1 <= self.page <= len(pages):
-            title = get_game(self.game).title
             await tell(
                 interaction,
-                f"The {title} rules have no page {self.page}, only 1 to {len(pages)}; "
+                f"{'The ' * (self.game in RULES)}{pages_name(self.game)} have no page "
+                f"{self.page}, only 1 to {len(pages)}; "
                 f"use /rules to see them again.",
             )
             return

@@ -4,12 +4,56 @@ README says the same). Every term is defined before it is used; notation is in b
 ``RULES`` maps a game's key to its whole text (Discord markdown: ``**bold**`` and backticks
 only, so the terminal's ``rules`` command can print it plain). ``/rules`` shows a text longer
 than one message in pages (``bot/rules_pages.py``); paragraphs are separated by blank lines,
-where the pages may break. Each text lives with its game's chat side (``bot/games``).
+where the pages may break. Each text lives with its game's chat side (``bot/games``); the
+pages that are no game's (``TOPICS``: time) are here.
 """
 
 from __future__ import annotations
 
+import engine
+
+from .clocks import CLOCKS, DEFAULT_CLOCK, DEFAULT_REMINDERS, REMINDER_INTERVALS
 from .games import CHATS
+from .games.base import paragraphs
 
 RULES: dict[str, str] = {key: chat.rules for key, chat in CHATS.items() if chat.rules}
 """Game key -> the whole ``/rules`` text (markdown), in the order ``/rules`` offers them."""
+
+TIME = paragraphs(
+    "**Time in Parlor.** Every game has a **move clock**, chosen with `/play ... clock:`: "
+    f"{', '.join(f'`{c}`' for c in CLOCKS)} for each move (`{DEFAULT_CLOCK}` unless the "
+    "challenger chose). It runs for the player the game waits on (a roll, a move, a "
+    "placement) and starts afresh whenever the game comes to a player, and at each new roll "
+    "of the dice; within one turn of several decisions it keeps running. The turn message "
+    "shows when it is up, in your own time zone, and `/games` shows it for each of your "
+    "games: yours to play first, the least time left first.",
+    "**When time is out.** With `clock_mode:soft` (the default) nothing happens by itself: "
+    "the other players are told, and the turn message gets a button for them: **Claim the "
+    "win** when two are left, **Remove NAME** at three or four. A removed player's game goes "
+    "on without them where the game's rules let a player leave; elsewhere the game ends and "
+    "the others win. The player out of time may still move until someone presses it. With "
+    "`clock_mode:hard` the bot does it itself within a minute. The final message says who "
+    "ran out of time.",
+    "**Reminders.** While a game waits on you, the bot mentions you in the game's thread "
+    f"every {DEFAULT_REMINDERS.removesuffix('h')} hours, and once more, firmly, when 80% of "
+    "your time is used (never two reminders closer together than that), with a link to the "
+    "turn message. **No more reminders this turn** under a reminder stops them until the "
+    "game comes back to you. A game's `turn_timer` option (minutes a move, where its rules "
+    "have one) is a short clock on top of the move clock: its Remove button is on the turn "
+    "message from the start, and it sends no reminders.",
+    "**Challenges and lobbies** stay open as long as `/play ... expires:` says (`15m`, `1h`, "
+    "`24h` by default, `3d`, `7d`); an invited player is reminded once, halfway.",
+)
+"""The ``/rules`` text on time: move clocks, running out, reminders."""
+assert set(REMINDER_INTERVALS) >= {DEFAULT_REMINDERS}
+
+TOPICS: dict[str, tuple[str, str]] = {"time": ("Time: move clocks and reminders", TIME)}
+"""``/rules`` pages that are no game's: key -> (title, text)."""
+
+TEXTS: dict[str, str] = {**RULES, **{key: text for key, (_, text) in TOPICS.items()}}
+"""Everything ``/rules`` shows, by key: the games in order, then the topics."""
+
+
+def title_of(key: str) -> str:
+    """The title ``/rules`` gives ``key``: a game's, or a topic's."""
+    return TOPICS[key][0] if key in TOPICS else engine.get_game(key).title

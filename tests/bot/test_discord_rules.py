@@ -4,7 +4,7 @@ through it by editing the message, and a forged page button changes nothing."""
 from __future__ import annotations
 
 from bot.rules_pages import rules_pages
-from bot.rules_text import RULES
+from bot.rules_text import RULES, TIME
 from tests.fakediscord import FakeDiscord, run_bot
 
 from .answers import answer
@@ -44,6 +44,18 @@ async def test_rules_pages_forward_and_back(tmp_path):
             assert back.content == pages[-2]
             joined = " ".join(shown)
             assert all(word in joined for word in RULES["ice-turn"].split())
+        fake.assert_clean()
+
+
+async def test_rules_explain_the_clocks_as_a_topic_of_their_own(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+            rec = await fake.slash(users["ben"], games, "rules", {"game": "time"})
+            got = await answer(rec)
+            assert got.ephemeral and got.content == TIME
+            for words in ("`clock_mode:hard`", "**Claim the win**", "80%", "No more reminders"):
+                assert words in got.content
         fake.assert_clean()
 
 

@@ -5,6 +5,7 @@ printed is one that works; image folders are never shared between games or datab
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -56,6 +57,17 @@ def test_a_game_name_in_any_case_or_without_hyphens(db):
         result = run(["play", name, "--db", db], ["quit"])
         assert result.returncode == 0, result.stderr
         assert f"game {number}, hot-seat:" in result.stdout
+
+
+def test_a_clock_is_accepted_and_shown_with_each_turn(db):
+    result = run(["play", "icesickle", "--clock", "3d", "--db", db], ["quit"])
+    assert result.returncode == 0, result.stderr
+    status = next(line for line in result.stdout.splitlines() if line.startswith("Move 1 "))
+    assert re.search(r" · 3 days per move, up \d{4}-\d\d-\d\d \d\d:\d\d$", status), status
+    plain = run(["play", "icesickle", "--db", db], ["quit"])  # none by default: no clock shown
+    assert "per move" not in plain.stdout
+    line = one_line_error(run(["play", "icesickle", "--clock", "4d", "--db", db]))
+    assert "clock can be none, 1d, 2d, 3d, 5d, 7d, 14d, not '4d'" in line
 
 
 def test_default_names_follow_the_seats(db):
