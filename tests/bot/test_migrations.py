@@ -105,6 +105,15 @@ async def test_a_database_of_the_last_release_converts_and_plays_on(tmp_path, mo
         record = await service.game(game_id)
         assert record.state == state  # the same game, move for move
         assert [r.move for r in await service.history(game_id)] == [r[0] for r in rows]
+    # Games from before clocks have none, and get reminders from their first look on.
+    async with aiosqlite.connect(path) as db:
+        looks = await (
+            await db.execute("SELECT status, to_act, deadline, turn_at, wake_at FROM games")
+        ).fetchall()
+    for status, to_act, deadline, turn_at, wake_at in looks:
+        assert deadline is None
+        waits = status == "active" and to_act is not None
+        assert (turn_at, wake_at) == ((0, 21_600) if waits else (None, None))
     # The listings read the new summary columns: whose turn it is, who left.
     ben = {g.id: g for g in await service.games_of(202)}
     assert 2 not in ben  # Ben left the Pachisi game

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import engine
+from bot.clock_words import listing_words, most_urgent_first
 from bot.clocks import DAY, HOUR
 from bot.service import Closed, NotAllowed, Service
 from bot.timeouts import Reminder, TimedOut, TimeUp
@@ -259,3 +260,22 @@ def test_the_engine_still_has_the_removal_the_clock_uses():
     state = engine.get_game("pachisi").new_game(3)
     assert state.removal_moves()
     assert not engine.get_game("ice-turn").new_game(3).removal_moves()
+
+
+async def test_games_are_listed_yours_first_then_by_the_time_left(services):
+    service = await services()
+    games = []
+    for clock in ("7d", "1d", "none", "2d"):
+        challenge = await service.challenge("icesickle", ANN, BEN, settings={"clock": clock})
+        games.append(await service.accept(challenge.id, BEN, shuffle=False))  # Ann moves first
+        service.clock.now += 60
+    waiting = games[3]  # Ann moves there: the game now waits on Ben
+    await service.play(waiting.id, ANN.user_id, waiting.state.legal_moves()[0])
+    listed = most_urgent_first(await service.games_of(ANN.user_id), ANN.user_id)
+    assert [g.id for g in listed] == [games[1].id, games[0].id, games[2].id, waiting.id]
+    now = service.clock.now
+    assert (
+        listing_words(listed[0], now) == f"\N{ALARM CLOCK} time up <t:{int(listed[0].deadline)}:R>"
+    )
+    assert listing_words(listed[2], now) == ""  # no clock
+    assert "time ran out" in listing_words(listed[0], listed[0].deadline)
