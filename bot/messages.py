@@ -19,12 +19,6 @@ from .records import Challenge, GameRecord, Player
 from .text import clean, mention, when
 
 
-def updates_in_place(record: GameRecord) -> bool:
-    """Whether the game's turn message is updated in place after each of a turn's decisions,
-    with a fresh board posted when the turn ends (else a fresh message after every move)."""
-    return chat_of(record.game.key).updates_in_place
-
-
 def player_of(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
 
@@ -115,15 +109,38 @@ def turn_content(record: GameRecord, note: str = "", now: float = 0.0) -> str:
 
 def progress_lines(record: GameRecord) -> list[str]:
     """Where a turn under way stands, for a game whose turn is many decisions (the dice, what
-    is left of them, the turn's moves so far); nothing once the game is over."""
+    is left of them, the turn's moves so far: the game's own lines, or ``roll_so_far``);
+    nothing once the game is over."""
     if record.over:
         return []
-    return chat_of(record.game.key).progress_lines(record.state)
+    chat = chat_of(record.game.key)
+    lines = chat.progress_lines(record.state)
+    if not chat.tells_its_turn and (line := roll_so_far(record.state, chat.rolls)):
+        lines = [*lines, line]
+    return lines
+
+
+def roll_so_far(state: engine.State, rolls: tuple[type[engine.Move], ...]) -> str:
+    """The player's decisions since their dice were rolled ("This roll: **3 5** · played
+    **2+3**"), while they still act on them; "" before any, or when dice are due."""
+    if not rolls or state.is_chance_node():
+        return ""
+    history = state.history
+    for at in range(len(history) - 1, -1, -1):
+        if isinstance(history[at], rolls):
+            break
+    else:
+        return ""
+    played = history[at + 1 :]
+    if not played:
+        return ""
+    dice = chat_of(state.game.key).dice_words(history[at])
+    return f"This roll: **{dice}** · played {', '.join(f'**{m}**' for m in played)}"
 
 
 def played_text(record: GameRecord, name: str, moves: Sequence[engine.Move | str]) -> str:
     """The note on a fresh turn message: what the last request played (``played_note``), or
-    for a game updated in place the whole turn that just ended (``turn_summary``). ``moves``
+    where the game says more (``played_summary``: a whole turn, say), that. ``moves``
     are the engine's moves, or their notation."""
     read = _read_moves(moves, record.game)
     chat = chat_of(record.game.key)

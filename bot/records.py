@@ -269,6 +269,10 @@ class Played:
 
     game: GameRecord
     moves: tuple[engine.Move, ...]
+    turn_over: bool = True
+    """Whether the turn of the player who acted ended with the request: another player acts
+    now, or dice were rolled for another player on the way (their turn passed). False when
+    the same player acts again in the same turn (its message is then updated in place)."""
 
 
 def _challenge(row: Any, members: Sequence[Any] = ()) -> Challenge:

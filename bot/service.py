@@ -277,10 +277,18 @@ class Service:
         )
 
     @staticmethod
-    def _roll_due(state: engine.State, seed: int, by_hand: bool, made: list[Made]) -> engine.State:
+    def _roll_due(
+        state: engine.State,
+        seed: int,
+        by_hand: bool,
+        made: list[Made],
+        rollers: list[int | None] | None = None,
+    ) -> engine.State:
         """Roll the dice now due (all but those a player rolls by hand), recording each roll in
-        ``made``; the state after them."""
+        ``made`` (and whose roll it was in ``rollers``); the state after them."""
         while state.is_chance_node() and not (by_hand and state.roller is not None):
+            if rollers is not None:
+                rollers.append(state.roller)
             roll = draw_chance(state, roll_rng(seed, len(state.history)))
             state = state.apply(roll)
             made.append((roll, engine.CHANCE, None))
@@ -494,8 +502,9 @@ class Service:
 
     async def _commit(self, record: GameRecord, change: Change, not_saved: str | None) -> Played:
         state, made, result = change.state, list(change.moves), change.result
+        rollers: list[int | None] = []
         if result is None:
-            state = self._roll_due(state, record.seed, record.rolls_by_hand, made)
+            state = self._roll_due(state, record.seed, record.rolls_by_hand, made, rollers)
         over = result is not None or state.is_over()
         if result is None and over:
             outcome = state.outcome
@@ -541,7 +550,9 @@ class Service:
             snapshot=snapshot,
             **({} if clock is None else {k: clock[k] for k in ("turn_at", "deadline")}),
         )
-        return Played(after, tuple(move for move, _, _ in made))
+        actor = record.seat_to_act
+        turn_over = over or to_act != actor or any(seat not in (None, actor) for seat in rollers)
+        return Played(after, tuple(move for move, _, _ in made), turn_over)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)

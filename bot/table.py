@@ -21,6 +21,7 @@ import engine
 from . import limits
 from .answers import QUIET, ack, is_click, tell, update
 from .clock_table import ClockTable
+from .games import chat_of
 from .invitations import Invitations
 from .messages import (
     board_link,
@@ -29,7 +30,6 @@ from .messages import (
     title_line,
     turn_content,
     turn_mentions,
-    updates_in_place,
 )
 from .posting import post
 from .records import Conflict, GameRecord, Played, ServiceError
@@ -185,10 +185,10 @@ class Table(Invitations, ClockTable):
             await tell(interaction, f"Not played: {exc}")
             return
         record = played.game
-        if _continues(played, interaction.user.id):
-            await self.update_turn(interaction, record)
-            return
         note = played_text(record, clean(interaction.user.display_name), played.moves)
+        if _continues(played, interaction.user.id):  # one mention per turn
+            await self.update_turn(interaction, record, note if rolled(record, played) else "")
+            return
         closed = None
         if clicked:  # the turn message the player used loses its controls
             await update(interaction, view=None)
@@ -203,12 +203,15 @@ class Table(Invitations, ClockTable):
         link = board_link(record)
         return f"The current board: {link}" if link else "Use the latest board."
 
-    async def update_turn(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """The same player acts again within their turn (games updated in place): the turn
-        message gets the new board, the turn so far and fresh menus, in place."""
+    async def update_turn(
+        self, interaction: discord.Interaction, record: GameRecord, note: str = ""
+    ) -> None:
+        """The same player acts again within their turn: the turn message gets the new board,
+        the turn so far (``note``: dice rolled for them meanwhile) and fresh menus, in place,
+        without a new mention."""
         now = self.service.clock()
         fields = {
-            "content": limits.content(turn_content(record, now=now)),
+            "content": limits.content(turn_content(record, note, now)),
             "attachments": [await self.board_file(record)],
             "view": game_view(record, now=now),
             "allowed_mentions": QUIET,
@@ -262,16 +265,15 @@ class Table(Invitations, ClockTable):
         await tell(interaction, title_line(record), file=await self.board_file(record))
 
 
+def rolled(record: GameRecord, played: Played) -> bool:
+    """Whether the request rolled dice (by hand or by the bot): its turn message says so."""
+    rolls = chat_of(record.game.key).rolls
+    return bool(rolls) and any(isinstance(move, rolls) for move in played.moves)
+
+
 def _continues(played: Played, user_id: int) -> bool:
-    """Whether the player who just played acts again in the same turn, in a game whose turn
-    message is updated in place (no dice rolled by the bot since, nobody else to act)."""
+    """Whether the player who just played acts again in the same turn (no other player's turn
+    came between): their turn message is then updated in place, without a new mention."""
     record = played.game
     mover = record.player_to_move
-    return (
-        updates_in_place(record)
-        and len(played.moves) == 1
-        and not record.over
-        and not record.awaiting_roll
-        and mover is not None
-        and mover.user_id == user_id
-    )
+    return not played.turn_over and mover is not None and mover.user_id == user_id

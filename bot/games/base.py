@@ -46,9 +46,11 @@ class GameChat:
     """The whole ``/rules`` text: Discord markdown (``**bold**`` and backticks only, so the
     terminal can print it plain), paragraphs separated by blank lines (where pages may break);
     every term defined before it is used; notation in backticks."""
-    updates_in_place: ClassVar[bool] = False
-    """A turn is many small decisions: the turn message is edited after each one, and a fresh
-    board is posted when the turn ends."""
+    tells_its_turn: ClassVar[bool] = False
+    """``progress_lines`` already say the turn's decisions so far (a turn log of the game's
+    own), so the generic "This roll:" line is left out. Every game's turn message is edited
+    in place after each decision of a turn, and posted afresh (with a mention) when the
+    player to act changes."""
     always_grouped: ClassVar[bool] = False
     """Keep the menu groups apart even when every move would fit one "Moves" menu."""
     verbs: ClassVar[Mapping[str, str]] = MappingProxyType({})

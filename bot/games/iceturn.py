@@ -113,7 +113,7 @@ class IceTurnChat(GameChat):
     key = "ice-turn"
     rules = RULES
     verbs = VERBS
-    updates_in_place = True
+    tells_its_turn = True
     always_grouped = True
     rolls = (Roll,)
 

@@ -31,7 +31,6 @@ async def copies(db: aiosqlite.Connection, total: int, due: int, due_at: float, 
 async def due_again(db: aiosqlite.Connection, due: int, due_at: float) -> None:
     """Make the first ``due`` copies due once more, as if no reminder had been sent yet."""
     await db.execute(
-        "UPDATE games SET wake_at = ?, reminders = 0, reminded_at = NULL "
-        "WHERE id BETWEEN 2 AND ?",
+        "UPDATE games SET wake_at = ?, reminders = 0, reminded_at = NULL WHERE id BETWEEN 2 AND ?",
         (due_at, due + 1),
     )

@@ -7,6 +7,8 @@ The game is the throwaway "dice race" of ``tests/bot/dicegame.py``, registered i
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import engine
@@ -51,9 +53,41 @@ async def start(fake, games, users, *, game="dice-race", first_turn=is_turn, **o
     return thread, await fake.wait_for_message(thread, first_turn)
 
 
+def mentioned(message) -> list[int]:
+    """Whom a message mentioned when it was posted (an edit in place mentions nobody anew, and
+    Discord notifies nobody of an edit)."""
+    if message.revisions:
+        return [int(u["id"]) for u in message.revisions[0]["mentions"]]
+    return message.mention_ids
+
+
 def who(message, users):
-    (pinged,) = message.mention_ids
+    """The player a turn message is for: the one it mentioned."""
+    (pinged,) = mentioned(message)
     return next(u for u in users.values() if u.id == pinged)
+
+
+async def decide(fake, thread, turn, acting):
+    """Await ``acting`` (a decision made on the turn message ``turn``) and return the turn
+    message that follows: a new one when another player's turn starts, else ``turn`` itself,
+    edited in place."""
+    edits = len(fake.message(turn.id).revisions)
+    await answer(await acting)
+    return await following(fake, thread, turn, edits)
+
+
+async def following(fake, thread, turn, edits: int):
+    """The turn message after a decision on ``turn`` (which had ``edits`` revisions before
+    it), as ``decide`` finds it."""
+    for _ in range(500):
+        later = [m for m in fake.messages_in(thread) if m.attachments and m.id > turn.id]
+        if later:
+            return later[-1]
+        now = fake.message(turn.id)
+        if len(now.revisions) > edits and now.components:
+            return now
+        await asyncio.sleep(0.01)
+    raise AssertionError("no turn message followed the decision")
 
 
 async def test_the_bot_rolls_when_the_dice_are_due(tmp_path, dice_race):
@@ -87,9 +121,13 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
             typed = await answer(await fake.slash(roller, thread, "move", {"move": "m1"}))
             assert typed.ephemeral and "Roll the dice first" in typed.content
             done = await answer(await fake.click(roller, turn, roll_id))
-            assert done.updated and not done.custom_ids  # the Roll button is gone
-            turn = await fake.wait_for_message(thread, is_turn, after=turn)
-            assert "rolled **" in turn.content and who(turn, users) == roller
+            # the same turn: its message shows the dice and the moves in place, no new mention
+            assert done.updated and done.message.id == turn.id and "Roll" not in buttons(done)
+            turn = fake.message(turn.id)
+            assert f"{roller.name} rolled **" in turn.content and f"<@{roller.id}>, your" in (
+                turn.content
+            )
+            assert [m for m in fake.messages_in(thread) if is_turn(m)][-1].id == turn.id
 
             # 130 moves: 6 menus of at most 25, four on a page, with a button to the rest.
             first_page = [s["placeholder"] for s in turn.selects]
@@ -121,8 +159,8 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
             choices = await fake.autocomplete(other, thread, "move", "move", "")
             assert [c["value"] for c in choices] == ["roll"]
             done = await answer(await fake.slash(other, thread, "move", {"move": "roll"}))
-            assert done.ephemeral
-            turn = await fake.wait_for_message(thread, is_turn, after=turn)
+            assert done.ephemeral  # and the turn message shows the dice, in place
+            turn = fake.message(turn.id)
             assert "rolled **" in turn.content and len(turn.selects) == 4
         fake.assert_clean()
 

@@ -13,7 +13,7 @@ from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
 from .answers import answer
-from .test_discord_dice import buttons, start, who
+from .test_discord_dice import buttons, decide, start, who
 from .test_discord_e2e import new_bot, world
 
 GAME = engine.get_game("ice-turn")
@@ -138,8 +138,9 @@ async def test_three_players_through_the_lobby(tmp_path):
                 placers.append(mover.name)
                 select = turn.selects[0]
                 value = select["options"][0]["value"]
-                await answer(await fake.select(mover, turn, select["custom_id"], [value]))
-                turn = await fake.wait_for_message(thread, is_turn, after=turn)
+                turn = await decide(
+                    fake, thread, turn, fake.select(mover, turn, select["custom_id"], [value])
+                )
             assert placers[:3] == placers[3:6] and len(set(placers[:3])) == 3
             assert placers.count(placers[0]) == 6  # seat 0 held six tiles
             assert POINTS_LEFT.search(turn.content) and who(turn, users).name == placers[0]

@@ -10,7 +10,7 @@ from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
 from .answers import answer
-from .test_discord_dice import start, who
+from .test_discord_dice import decide, start, who
 from .test_discord_e2e import new_bot, world
 
 
@@ -41,14 +41,14 @@ async def test_a_whole_pach_ice_i_game_in_chat(tmp_path):
                     refused += 1
                 if decisions % 25 == 7:  # now and then typed instead of picked
                     move = rng.choice(options)
-                    await answer(await fake.slash(mover, thread, "move", {"move": move}))
+                    acting = fake.slash(mover, thread, "move", {"move": move})
                     typed += 1
                 else:
                     select = rng.choice(turn.selects)
                     move = rng.choice([o["value"] for o in select["options"]])
-                    await answer(await fake.select(mover, turn, select["custom_id"], [move]))
+                    acting = fake.select(mover, turn, select["custom_id"], [move])
                 decisions += 1
-                turn = await fake.wait_for_message(thread, is_turn, after=turn)
+                turn = await decide(fake, thread, turn, acting)
             assert "Game over" in turn.content and not turn.components
             assert "Game over" in turn.attachments[0].description
         fake.assert_clean()

@@ -10,7 +10,7 @@ from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
 from .answers import answer
-from .test_discord_dice import buttons, start, who
+from .test_discord_dice import buttons, decide, start, who
 from .test_discord_e2e import new_bot, world
 
 
@@ -32,20 +32,20 @@ async def test_a_pachisi_table_with_roll_and_undo_buttons(tmp_path):
             while moves < 25:
                 actor = who(turn, users)
                 if "Roll" in buttons(turn):
-                    await answer(await fake.click(actor, turn, buttons(turn)["Roll"]))
+                    acting = fake.click(actor, turn, buttons(turn)["Roll"])
                     rolls += 1
                 elif "Undo" in buttons(turn) and not undos:
                     bystander = next(u for n, u in users.items() if n != "cat" and u != actor)
                     refused = await answer(await fake.click(bystander, turn, buttons(turn)["Undo"]))
                     assert refused.ephemeral and "not your turn" in refused.content
-                    await answer(await fake.click(actor, turn, buttons(turn)["Undo"]))
+                    acting = fake.click(actor, turn, buttons(turn)["Undo"])
                     undos += 1
                 else:
                     (select,) = turn.selects
                     move = rng.choice([o["value"] for o in select["options"]])
-                    await answer(await fake.select(actor, turn, select["custom_id"], [move]))
+                    acting = fake.select(actor, turn, select["custom_id"], [move])
                     moves += 1
-                turn = await fake.wait_for_message(thread, is_turn, after=turn)
+                turn = await decide(fake, thread, turn, acting)
                 assert turn.attachments[0].description.startswith("Pachisi")
             assert rolls and undos == 1
         fake.assert_clean()
@@ -84,7 +84,7 @@ async def test_a_four_player_pachisi_lobby(tmp_path):
                     assert mover.id in seated
                     (select,) = turn.selects
                     value = select["options"][0]["value"]
-                    await answer(await fake.select(mover, turn, select["custom_id"], [value]))
-                    turn = await fake.wait_for_message(thread, is_turn, after=turn)
+                    picked = fake.select(mover, turn, select["custom_id"], [value])
+                    turn = await decide(fake, thread, turn, picked)
             assert mover is not None
         fake.assert_clean()

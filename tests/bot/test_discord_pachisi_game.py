@@ -12,7 +12,7 @@ from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
 
 from .answers import answer
-from .test_discord_dice import buttons, start, who
+from .test_discord_dice import buttons, decide, start, who
 from .test_discord_e2e import new_bot, world
 
 
@@ -35,9 +35,9 @@ async def test_a_whole_two_player_game_to_the_final_report(tmp_path):
                 actor = who(turn, users)
                 (select,) = turn.selects
                 move = rng.choice([o["value"] for o in select["options"]])
-                await answer(await fake.select(actor, turn, select["custom_id"], [move]))
+                picked = fake.select(actor, turn, select["custom_id"], [move])
+                turn = await decide(fake, thread, turn, picked)
                 decisions += 1
-                turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert "Game over" in turn.content and "all four pawns HOME" in turn.content
             assert "\n1. " in turn.content and "\n2. " in turn.content  # the final report
             assert turn.attachments[0].description.startswith("Pachisi")

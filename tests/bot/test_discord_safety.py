@@ -13,6 +13,7 @@ from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.interactions import MESSAGE_COMPONENT
 
 from .answers import answer
+from .test_discord_dice import following, mentioned
 from .test_discord_e2e import new_bot, select_values, world
 from .test_safety import fill_the_disk, free_the_disk
 
@@ -32,7 +33,7 @@ async def icesickle(fake, games, host, guest, key="icesickle"):
 
 
 def mover_of(board, users):
-    (pinged,) = board.mention_ids
+    (pinged,) = mentioned(board)
     return next(u for u in users.values() if u.id == pinged)
 
 
@@ -236,19 +237,21 @@ async def test_a_full_disk_is_answered_and_play_resumes(tmp_path):
             thread, board = await icesickle(fake, games, users["ann"], users["ben"], "pachisi")
             await fill_the_disk(bot.service.storage)
             for _ in range(300):
+                edits = len(board.revisions)
                 got = await answer(await pick(fake, mover_of(board, users), board, rng))
                 if not got.updated:
                     break
-                board = await fake.wait_for_message(thread, is_board, after=board)
+                board = await following(fake, thread, board, edits)
             assert got.ephemeral
             assert got.content == (
                 "Not played: Couldn't save right now; nothing was played. Try again in a moment."
             )
             assert board.selects == fake.message(board.id).selects  # still playable
             await free_the_disk(bot.service.storage)
+            edits = len(board.revisions)
             done = await answer(await pick(fake, mover_of(board, users), board, rng))
-            assert done.updated and not done.custom_ids
-            await fake.wait_for_message(thread, is_board, after=board)
+            assert done.updated
+            await following(fake, thread, board, edits)
         fake.assert_clean()
 
 

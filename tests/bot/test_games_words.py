@@ -91,7 +91,7 @@ def test_a_turn_updated_in_place_is_summed_up_when_it_ends():
     ended = reach("ice-turn", lambda s: s.phase == "roll" and s.last_turn and s.last_turn.moves)
     last = ended.last_turn
     game = record(ended)
-    assert messages.updates_in_place(game)
+    assert chat_of(game.key).tells_its_turn
     said = messages.played_text(game, "Ann", (ended.history[-1],))
     assert said == messages.played_text(game, "Ann", (str(ended.history[-1]),))
     done = ", ".join(f"**{m}**" for m in last.moves)
@@ -100,4 +100,4 @@ def test_a_turn_updated_in_place_is_summed_up_when_it_ends():
     placed = placing.history[-1]
     note = messages.played_text(record(placing), "Ann", (placed,))
     assert note == f"Ann played **{placed}**."
-    assert not messages.updates_in_place(record(reach("pachisi", lambda s: True)))
+    assert not chat_of("pachisi").tells_its_turn

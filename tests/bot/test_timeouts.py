@@ -279,3 +279,28 @@ async def test_games_are_listed_yours_first_then_by_the_time_left(services):
     )
     assert listing_words(listed[2], now) == ""  # no clock
     assert "time ran out" in listing_words(listed[0], listed[0].deadline)
+
+
+async def test_a_turn_is_over_when_another_player_acts_or_was_rolled_for(services):
+    """``Played.turn_over`` (one mention per turn) over whole Pachisi games: over whenever
+    another player acts next, and also when the dice rolled for another player passed their
+    turn back (their roll had no move): then the same player is mentioned afresh."""
+    service = await services()
+    rng = random.Random(2)
+    passed_back = 0
+    for _ in range(3):
+        game = await two_player(service, "pachisi", clock="none")
+        while not game.over:
+            actor = game.seat_to_act
+            played = await service.play(game.id, game.player_to_move.user_id,
+                                        rng.choice(game.state.legal_moves()))  # fmt: skip
+            after = played.game
+            state, rolled_for_other = game.state.apply(played.moves[0]), False
+            for move in played.moves[1:]:
+                rolled_for_other |= state.roller not in (None, actor)
+                state = state.apply(move)
+            expected = after.over or after.seat_to_act != actor or rolled_for_other
+            assert played.turn_over == expected
+            passed_back += after.seat_to_act == actor and rolled_for_other
+            game = after
+    assert passed_back  # the case a plain "who acts next" check would miss
