@@ -24,6 +24,7 @@ from .cogs import Games
 from .custom_ids import control_for
 from .messages import challenge_link, lapsed_text, nudge_text
 from .service import MAX_GAMES_PER_SERVER, Service
+from .settings_command import Settings
 from .table import Table
 
 log = logging.getLogger("parlor")
@@ -136,6 +137,7 @@ class ParlorBot(commands.Bot):
         self.service = await Service.open(self.db_path, games_per_server=self.games_per_server)
         await self.boards.start()
         await self.add_cog(Games(self))
+        await self.add_cog(Settings(self))
         if self.guild_id:
             guild = discord.Object(self.guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -12,7 +12,7 @@ import engine
 
 from . import limits
 from .answers import QUIET, ack, tell, update
-from .clock_words import reminder_text, time_up_text, timed_out_note
+from .clock_words import digest_text, reminder_text, time_up_text, timed_out_note
 from .messages import board_link, clean
 from .posting import post
 from .records import GameRecord, ServiceError
@@ -64,8 +64,9 @@ class ClockTable:
 
     async def tell_due(self) -> int:
         """One sweep of the clocks: remind, show the claim button, post what the hard clock
-        did. A message that cannot be sent (a channel gone) is skipped: it was recorded as done
-        first, so it is never sent twice. Returns how many things were due."""
+        did, send the daily digests. A message that cannot be sent (a channel gone) is
+        skipped: it was recorded as done first, so it is never sent twice. Returns how many
+        things were due."""
         due = await self.service.timeouts.sweep()
         for item in due:
             try:
@@ -78,7 +79,19 @@ class ClockTable:
                     await self.post_turn(item.played.game, note)  # type: ignore[attr-defined]
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("clock sweep: %s", exc)
-        return len(due)
+        digests = await self.service.players.due_digests()
+        for user_id, games in digests:
+            try:
+                await self._digest(user_id, games)
+            except discord.HTTPException as exc:  # DMs closed, say: tomorrow again
+                log.info("digest for user %s not sent: %s", user_id, exc)
+        return len(due) + len(digests)
+
+    async def _digest(self, user_id: int, games: list) -> None:
+        """The daily digest, by direct message."""
+        channel = await self.bot.http.start_private_message(user_id)
+        text = digest_text(games, self.service.clock(), [board_link(g) for g in games])
+        await post(self.bot, int(channel["id"]), limits.content(text), allowed_mentions=QUIET)
 
     async def _remind(self, item: Reminder) -> None:
         game = item.game

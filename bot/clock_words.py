@@ -146,3 +146,15 @@ def most_urgent_first(games: list, user_id: int) -> list:
             -g.updated_at,
         ),
     )
+
+
+def digest_text(games: list, now: float, links: list[str]) -> str:
+    """The daily digest: the games waiting on the player, most urgent first, with links."""
+    from .messages import title_line  # messages.py builds on this module
+
+    count = len(games)
+    lines = [f"Your turn in {count} game{'s' if count != 1 else ''}, most urgent first:"]
+    for game, link in zip(games, links, strict=True):
+        parts = [title_line(game), listing_words(game, now), link]
+        lines.append("- " + " · ".join(p for p in parts if p))
+    return "\n".join(lines)

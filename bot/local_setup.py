@@ -150,8 +150,11 @@ async def _create(
     settings: dict[str, str],
 ) -> GameRecord:
     # Local players are users 1, 2, ... in seat order: the names are only for the prompt and
-    # the images.
+    # the images. At a terminal every decision is asked for, the only moves too (auto-play is
+    # a /settings choice of players on Discord).
     seated = [Player(seat + 1, name) for seat, name in enumerate(names)]
+    for player in seated:
+        await service.players.change(player.user_id, auto_play="off")
     if players == 2:
         host, guest = seated
         challenge = await service.challenge(

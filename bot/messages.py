@@ -165,15 +165,22 @@ def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
 
 def played_note(name: str, moves: Sequence[engine.Move | str], game: engine.Game) -> str:
     """What a request did, e.g. "Ann played **m2**. Rolled: roll 5." (a roll by hand reads
-    "Ann rolled **5**"). ``moves`` are the engine's moves, or their notation in ``game``."""
+    "Ann rolled **5**"; a decision with one legal move the bot played for its player, "Only
+    move, played by the bot: **m1**."). ``moves`` are the engine's moves, or their notation
+    in ``game``."""
     first, *rolls = _read_moves(moves, game)
     chat = chat_of(game.key)
     if isinstance(first, chat.rolls):
         note = f"{name} rolled **{chat.dice_words(first)}**."
     else:
         note = f"{name} played **{first}**."
+    rest = [m for m in rolls if not isinstance(m, chat.rolls)]
+    rolls = [m for m in rolls if isinstance(m, chat.rolls)]
     if rolls:
         note += f" Rolled: {', '.join(map(str, rolls))}."
+    if rest:  # decisions with one legal move, played for players who leave those to the bot
+        note += f" Only move{'s' if len(rest) > 1 else ''}, played by the bot: "
+        note += ", ".join(f"**{m}**" for m in rest) + "."
     return note
 
 

@@ -206,4 +206,19 @@ MIGRATIONS: tuple[Step, ...] = (
     UPDATE games SET turn_at = updated_at, wake_at = updated_at + 21600
         WHERE status = 'active' AND to_act IS NOT NULL;
     """,
+    # 9: each player's own settings (``/settings``; a player without a row has the defaults)
+    # and when their next daily digest is due (indexed: the sweep reads only those due)
+    """
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        reminders TEXT NOT NULL DEFAULT '24h',
+        quiet_from INTEGER,
+        quiet_to INTEGER,
+        time_zone TEXT NOT NULL DEFAULT 'UTC',
+        auto_play INTEGER NOT NULL DEFAULT 1,
+        digest INTEGER NOT NULL DEFAULT 0,
+        digest_at REAL
+    );
+    CREATE INDEX user_settings_digest ON user_settings (digest_at) WHERE digest_at IS NOT NULL;
+    """,
 )

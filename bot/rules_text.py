@@ -23,17 +23,15 @@ TIME = paragraphs(
     "**Time in Parlor.** Every game has a **move clock**, chosen with `/play ... clock:`: "
     f"{', '.join(f'`{c}`' for c in CLOCKS)} for each move (`{DEFAULT_CLOCK}` unless the "
     "challenger chose). It runs for the player the game waits on (a roll, a move, a "
-    "placement) and starts afresh whenever the game comes to a player, and at each new roll "
-    "of the dice; within one turn of several decisions it keeps running. The turn message "
-    "shows when it is up, in your own time zone, and `/games` shows it for each of your "
-    "games: yours to play first, the least time left first.",
+    "placement), starts afresh when the game comes to a player and at each new roll of the "
+    "dice, and keeps running through the decisions of one turn. The turn message and `/games` "
+    "show when it is up, in your own time zone.",
     "**When time is out.** With `clock_mode:soft` (the default) nothing happens by itself: "
     "the other players are told, and the turn message gets a button for them: **Claim the "
     "win** when two are left, **Remove NAME** at three or four. A removed player's game goes "
     "on without them where the game's rules let a player leave; elsewhere the game ends and "
-    "the others win. The player out of time may still move until someone presses it. With "
-    "`clock_mode:hard` the bot does it itself within a minute. The final message says who "
-    "ran out of time.",
+    "the others win. Until someone presses it, the player may still move. With "
+    "`clock_mode:hard` the bot does it itself within a minute.",
     "**Reminders.** While a game waits on you, the bot mentions you in the game's thread "
     f"every {DEFAULT_REMINDERS.removesuffix('h')} hours, and once more, firmly, when 80% of "
     "your time is used (never two reminders closer together than that), with a link to the "
@@ -41,6 +39,10 @@ TIME = paragraphs(
     "game comes back to you. A game's `turn_timer` option (minutes a move, where its rules "
     "have one) is a short clock on top of the move clock: its Remove button is on the turn "
     "message from the start, and it sends no reminders.",
+    "**Your settings** (`/settings`): how often you are reminded (`reminders`), hours with "
+    "no reminders (`quiet_hours`, e.g. `22-7`, in your `time_zone`), whether the bot plays a "
+    "decision of yours that has only one legal move (`auto_play`, on by default), and a "
+    "daily direct message of the games waiting on you (`digest`, off by default).",
     "**Challenges and lobbies** stay open as long as `/play ... expires:` says (`15m`, `1h`, "
     "`24h` by default, `3d`, `7d`); an invited player is reminded once, halfway.",
 )

@@ -18,8 +18,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import engine
+from engine import CHANCE
 
 from . import clocks
+from .players import Players
 from .recent import Recent
 from .records import (
     Challenge,
@@ -110,6 +112,11 @@ class Service:
         from .lobby import Lobbies  # lobby.py builds on this module
 
         return Lobbies(self)
+
+    @cached_property
+    def players(self) -> Players:
+        """Players' own settings (``bot/players.py``)."""
+        return Players(self)
 
     @cached_property
     def timeouts(self) -> Timeouts:
@@ -242,7 +249,8 @@ class Service:
         seed = self.seats_rng.randrange(2**62)
         state = challenge.game.new_game(len(players), challenge.options)
         rolled: list[Made] = []
-        state = self._roll_due(state, seed, challenge.settings.get("roll") == "button", rolled)
+        by_hand = challenge.settings.get("roll") == "button"
+        state = await self._advance(state, seed, by_hand, [p.user_id for p in players], rolled)
         now = self.clock()
         turn = clocks.start_turn(challenge.settings, now).columns(challenge.channel_id is not None)
         game_id = await create(
@@ -275,6 +283,31 @@ class Service:
         return await self.change(
             game_id, lambda record: None if record.over else Change(record.state)
         )
+
+    async def _advance(
+        self,
+        state: engine.State,
+        seed: int,
+        by_hand: bool,
+        users: Sequence[int],
+        made: list[Made],
+        rollers: list[int | None] | None = None,
+    ) -> engine.State:
+        """Roll the dice now due (``_roll_due``), and play each decision that has exactly one
+        legal move for a player who leaves those to the bot (``auto_play``, on unless they
+        chose), recorded as theirs with no user; the state after it all."""
+        state = self._roll_due(state, seed, by_hand, made, rollers)
+        while not state.is_over() and not state.is_chance_node():
+            legal = state.legal_moves()  # kept by the state: the menus read the same list
+            if len(legal) != 1:
+                break
+            seat = state.to_move
+            if not (await self.players.settings(users[seat])).auto_play:
+                break
+            state = state.apply(legal[0])
+            made.append((legal[0], seat, None))
+            state = self._roll_due(state, seed, by_hand, made, rollers)
+        return state
 
     @staticmethod
     def _roll_due(
@@ -504,7 +537,10 @@ class Service:
         state, made, result = change.state, list(change.moves), change.result
         rollers: list[int | None] = []
         if result is None:
-            state = self._roll_due(state, record.seed, record.rolls_by_hand, made, rollers)
+            users = [p.user_id for p in record.players]
+            state = await self._advance(
+                state, record.seed, record.rolls_by_hand, users, made, rollers
+            )
         over = result is not None or state.is_over()
         if result is None and over:
             outcome = state.outcome
@@ -551,7 +587,11 @@ class Service:
             **({} if clock is None else {k: clock[k] for k in ("turn_at", "deadline")}),
         )
         actor = record.seat_to_act
-        turn_over = over or to_act != actor or any(seat not in (None, actor) for seat in rollers)
+        # another player's turn came between: they act now, dice were rolled for them, or
+        # their only move was played for them
+        others = [seat for seat in rollers if seat is not None]
+        others += [seat for _, seat, user in made[len(change.moves) :] if user is None]
+        turn_over = over or to_act != actor or any(seat not in (actor, CHANCE) for seat in others)
         return Played(after, tuple(move for move, _, _ in made), turn_over)
 
     def _lock(self, game_id: int) -> asyncio.Lock:

@@ -31,6 +31,7 @@ import aiosqlite
 from .clock_rows import ClockRows
 from .migrations import MIGRATIONS, statements
 from .records import ServiceError, Unavailable
+from .settings_rows import SettingsRows
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -60,8 +61,9 @@ class StorageOpenError(ServiceError):
         self.reason = reason
 
 
-class Storage(ClockRows):
-    """One SQLite database file (the SQL of move clocks: ``bot/clock_rows.py``)."""
+class Storage(ClockRows, SettingsRows):
+    """One SQLite database file (the SQL of move clocks and of players' settings:
+    ``bot/clock_rows.py``, ``bot/settings_rows.py``)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db

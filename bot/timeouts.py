@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +34,7 @@ from .records import (
     ServiceError,
     _summary,
 )
+from .user_settings import UserSettings
 
 if TYPE_CHECKING:
     from .service import Service
@@ -178,23 +178,26 @@ class Timeouts:
         if not await self.storage.stop_reminders(game_id, record.turn_at):
             raise Closed("That turn is over; this reminder is old.")
 
-    async def sweep(self, intervals: Mapping[int, float | None] | None = None) -> list[Due]:
+    async def sweep(self) -> list[Due]:
         """One pass: take the games something is due for, record what is done for each, and
-        return it for the players to be told (``intervals``: a player's reminder interval in
-        seconds, ``None`` for none, by user id; the default for anyone else). The games taken
+        return it for the players to be told, each by the settings of the player it waits on
+        (their reminder interval and quiet hours, read afresh in one query). The games taken
         are read without decoding any, and written in one transaction; only a hard clock's
         action reads its game in full."""
         now = self.service.clock()
         lease = now + clocks.LEASE
         rows = await self.storage.take_due(now, lease, SWEEP_BATCH)
+        games = [
+            _summary(row, turn_at=row["turn_at"], settings=json.loads(row["settings"]))
+            for row in rows
+        ]
+        movers = {g.player_to_move.user_id for g in games if g.player_to_move is not None}
+        chosen = await self.service.players.read(movers) if movers else {}
         writes, found, hard = [], [], []
-        for row in rows:
-            game = _summary(row, turn_at=row["turn_at"], settings=json.loads(row["settings"]))
+        for row, game in zip(rows, games, strict=True):
             mover = game.player_to_move
-            interval = clocks.REMINDER_INTERVALS[clocks.DEFAULT_REMINDERS]
-            if intervals is not None and mover is not None:
-                interval = intervals.get(mover.user_id, interval)
-            write, item = _look(row, game, now, interval)
+            player = chosen[mover.user_id] if mover is not None else UserSettings()
+            write, item = _look(row, game, now, player)
             if item == "hard":
                 hard.append(game)
                 continue
@@ -233,11 +236,13 @@ class Timeouts:
 
 
 def _look(
-    row: Any, game: GameSummary, now: float, interval: float | None
+    row: Any, game: GameSummary, now: float, player: UserSettings
 ) -> tuple[dict[str, Any], Due | str | None]:
-    """What is due for a game the sweep took, at ``now``: the columns to write (the next
-    look, a reminder counted) and what to hand out (a ``Reminder``, a ``TimeUp``, "hard" for
-    the bot to act, or ``None``)."""
+    """What is due for a game the sweep took, at ``now``, by the settings of the ``player``
+    it waits on: the columns to write (the next look, a reminder counted) and what to hand
+    out (a ``Reminder``, a ``TimeUp``, "hard" for the bot to act, or ``None``). A reminder
+    due in the player's quiet hours waits for their end (none if that is past the
+    deadline)."""
     started, deadline = row["turn_at"], row["deadline"]
     if game.over or game.seat_to_act is None or started is None:
         return {"wake_at": None}, None
@@ -245,10 +250,13 @@ def _look(
         if clocks.is_hard(game.settings):
             return {}, "hard"
         return {"wake_at": None}, TimeUp(game.id)
+    interval = player.interval
     mark, upcoming = clocks.due_reminder(started, deadline, interval, row["reminded_at"], now)
     wake = min((t for t in (upcoming, deadline) if t is not None), default=None)
     if mark is None or row["no_reminders"]:
         return {"wake_at": wake}, None
+    if (quiet_end := player.quiet_until(now)) is not None:  # later, still due then
+        return {"wake_at": quiet_end if deadline is None else min(quiet_end, deadline)}, None
     count = row["reminders"] + 1
     columns = {"wake_at": wake, "reminders": count, "reminded_at": now}
     return columns, Reminder(game, count, clocks.final(started, deadline, mark))

@@ -22,36 +22,32 @@ def is_turn(message) -> bool:
     return bool(message.attachments)
 
 
-def turns_started(key: str, players: int, history: list[str]) -> tuple[int, int]:
-    """(turns started, decisions) in a game's record, read the way the rules go: each
-    player's decision with the dice the bot rolled after it is one request; a new turn starts
-    with the first one, and whenever a request leaves another player to act or rolled for one
-    (the game over counts as one more message)."""
+def turns_started(key: str, players: int, rows) -> tuple[int, int]:
+    """(turns started, decisions made by players) in a game's record (``rows``: the moves
+    table, each with the seat and user that made it), read the way the rules go: a request
+    is a player's own decision with what the bot did after it (the dice it rolled, the only
+    moves it played for players who leave those to it); a new turn starts with the first
+    request, and whenever a request leaves another player to act, or the bot rolled or
+    played for another player on the way (the game over counts as one more message)."""
     state = engine.get_game(key).new_game(players)
-    moves = iter(history)
-    for text in moves:  # the dice before the first decision
-        if not state.is_chance_node():
-            moves = iter([text, *moves])
-            break
-        state = state.apply(text)
-    started, decisions = 1, 0
-    pending = list(moves)
     at = 0
-    while at < len(pending):
+    while at < len(rows) and rows[at].user_id is None:  # before the first decision
+        state = state.apply(rows[at].move)
+        at += 1
+    started = 1
+    decisions = 0
+    while at < len(rows):
         actor = state.to_move
-        state = state.apply(pending[at])
+        state = state.apply(rows[at].move)
         at += 1
         decisions += 1
-        rollers = []
-        while at < len(pending) and state.is_chance_node():
-            rollers.append(state.roller)
-            state = state.apply(pending[at])
+        others = False
+        while at < len(rows) and rows[at].user_id is None:
+            seat = state.roller if state.is_chance_node() else state.to_move
+            others |= seat not in (None, actor)
+            state = state.apply(rows[at].move)
             at += 1
-        if (
-            state.is_over()
-            or state.to_move != actor
-            or any(r not in (None, actor) for r in rollers)
-        ):
+        if state.is_over() or state.to_move != actor or others:
             started += 1
     return started, decisions
 
@@ -100,11 +96,12 @@ async def test_one_mention_per_turn(tmp_path, key):
         async with run_bot(fake, bot):
             thread, _ = await start(fake, games, users, game=key, first_turn=is_turn)
             await play_decisions(fake, bot, users, thread, 40, rng)
-            history = [str(m) for m in (await posted(bot)).state.history]
+            await posted(bot)
+            rows = await bot.service.history(1)
             pinged = [m for m in fake.messages_in(thread) if mentioned(m)]
             edited = [m for m in fake.messages_in(thread) if m.revisions]
         fake.assert_clean()
-    started, decisions = turns_started(key, 2, history)
+    started, decisions = turns_started(key, 2, rows)
     assert decisions >= 20
     assert len(pinged) == started, (len(pinged), started, decisions)
     for message in pinged[:-1]:  # each names the one player whose turn it starts

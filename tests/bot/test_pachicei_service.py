@@ -37,8 +37,12 @@ async def test_a_whole_game_with_the_bot_rolling(tmp_path):
 
 async def test_a_table_that_rolls_with_the_button(tmp_path):
     service = await Service.open(str(tmp_path / "p.db"), clock=Clock(), seats_rng=random.Random(2))
+    for player in (ANN, BEN):  # every decision asked for, the only moves too
+        await service.players.change(player.user_id, auto_play="off")
     game = await new_game(service, roll="button")
     assert game.awaiting_roll and game.player_to_move == game.players[0]  # Black rolls
     played = await service.play(game.id, game.players[0].user_id, "roll")
     assert str(played.moves[0]).startswith("roll ") and not played.game.awaiting_roll
+    # the roll's only move is offered, not played: these players turned auto-play off
+    assert played.moves == (played.moves[0],) and len(played.game.state.legal_moves()) == 1
     await service.close()

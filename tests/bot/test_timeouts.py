@@ -194,14 +194,16 @@ async def test_a_players_own_interval_and_none_for_a_player_who_turned_them_off(
     game = await two_player(service, clock="none")
     mover = game.player_to_move
     start = service.clock.now
+    await service.players.change(mover.user_id, reminders="6h")
     for hours, count in ((6, 1), (12, 2)):
         service.clock.now = start + hours * HOUR
-        (reminder,) = await service.timeouts.sweep({mover.user_id: 6 * HOUR})
+        (reminder,) = await service.timeouts.sweep()
         assert reminder.count == count
+    await service.players.change(mover.user_id, reminders="off")
     service.clock.now = start + 18 * HOUR
-    assert await service.timeouts.sweep({mover.user_id: None}) == []
+    assert await service.timeouts.sweep() == []
     service.clock.now = start + 40 * DAY
-    assert await service.timeouts.sweep({mover.user_id: None}) == []  # no look is left
+    assert await service.timeouts.sweep() == []  # no look is left
 
 
 async def test_the_firm_reminder_comes_at_80_percent_and_says_so(services):
@@ -283,8 +285,9 @@ async def test_games_are_listed_yours_first_then_by_the_time_left(services):
 
 async def test_a_turn_is_over_when_another_player_acts_or_was_rolled_for(services):
     """``Played.turn_over`` (one mention per turn) over whole Pachisi games: over whenever
-    another player acts next, and also when the dice rolled for another player passed their
-    turn back (their roll had no move): then the same player is mentioned afresh."""
+    another player acts next, and also when the bot rolled or played for another player and
+    the turn came back (their roll had no move, or one it played for them): then the same
+    player is mentioned afresh."""
     service = await services()
     rng = random.Random(2)
     passed_back = 0
@@ -296,8 +299,9 @@ async def test_a_turn_is_over_when_another_player_acts_or_was_rolled_for(service
                                         rng.choice(game.state.legal_moves()))  # fmt: skip
             after = played.game
             state, rolled_for_other = game.state.apply(played.moves[0]), False
-            for move in played.moves[1:]:
-                rolled_for_other |= state.roller not in (None, actor)
+            for move in played.moves[1:]:  # the bot's: dice, and only moves played for players
+                seat = state.roller if state.is_chance_node() else state.to_move
+                rolled_for_other |= seat not in (None, actor)
                 state = state.apply(move)
             expected = after.over or after.seat_to_act != actor or rolled_for_other
             assert played.turn_over == expected

@@ -1,0 +1,82 @@
+"""``/settings``: a player's own reminders, quiet hours, time zone, auto-play and daily digest
+(``bot/user_settings.py``), shown and changed privately. A thin adapter over
+``service.players``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from . import limits
+from .answers import ack, tell
+from .clocks import REMINDER_INTERVALS
+from .records import ServiceError
+from .user_settings import zone_names
+
+if TYPE_CHECKING:
+    from .app import ParlorBot
+
+ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]
+REMINDER_CHOICES = [app_commands.Choice(name=key, value=key) for key in REMINDER_INTERVALS]
+
+
+class Settings(commands.Cog):
+    def __init__(self, bot: ParlorBot) -> None:
+        self.bot = bot
+
+    async def zone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if not self.bot.admit_typing(interaction) or len(current) > limits.CHOICE_NAME:
+            return []
+        wanted = current.strip().lower().replace(" ", "_")
+        found = sorted(z for z in zone_names() if wanted in z.lower())
+        found.sort(key=lambda z: (not z.lower().startswith(wanted), len(z)))
+        return [app_commands.Choice(name=z, value=z) for z in found[:25]]
+
+    @app_commands.command(
+        name="settings",
+        description="Your reminders, quiet hours, time zone, auto-play and daily digest",
+    )
+    @app_commands.describe(
+        reminders="how often you are reminded while a game waits on you (default 24h)",
+        quiet_hours="hours with no reminders, in your time zone, e.g. 22-7; off for none",
+        time_zone="your time zone for the quiet hours, e.g. Europe/Paris (default UTC)",
+        auto_play="the bot plays a decision of yours that has one legal move (default on)",
+        digest="a direct message each morning: your turn in which games (default off)",
+    )
+    @app_commands.choices(reminders=REMINDER_CHOICES, auto_play=ON_OFF, digest=ON_OFF)
+    @app_commands.autocomplete(time_zone=zone_autocomplete)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminders: str | None = None,
+        quiet_hours: str | None = None,
+        time_zone: str | None = None,
+        auto_play: str | None = None,
+        digest: str | None = None,
+    ) -> None:
+        given = {
+            "reminders": reminders,
+            "quiet_hours": quiet_hours,
+            "time_zone": time_zone,
+            "auto_play": auto_play,
+            "digest": digest,
+        }
+        async with self.bot.handling(interaction):
+            await ack(interaction)
+            players = self.bot.service.players
+            try:
+                if any(value is not None for value in given.values()):
+                    chosen = await players.change(interaction.user.id, **given)
+                    head = "Saved. Your settings, in every game:"
+                else:
+                    chosen = await players.settings(interaction.user.id)
+                    head = "Your settings, in every game (change them with /settings):"
+            except ServiceError as exc:
+                await tell(interaction, f"Nothing changed: {exc}")
+                return
+            await tell(interaction, "\n".join([head, *(f"- {w}" for w in chosen.words())]))

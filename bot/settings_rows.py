@@ -1,0 +1,70 @@
+"""The SQL of players' own settings (``bot/user_settings.py``), part of :class:`Storage`."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class SettingsRows:
+    _step: Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]]
+    _all: Callable[..., Awaitable[list[Any]]]
+
+    async def user_settings(self, user_ids: Iterable[int]) -> list[Any]:
+        """The settings rows of those of ``user_ids`` who have chosen any."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        return await self._all(f"SELECT * FROM user_settings WHERE user_id IN ({marks})", ids)
+
+    async def save_user_settings(
+        self, user_id: int, columns: dict[str, Any], digest_at: float | None
+    ) -> None:
+        """Write a player's settings, and when their next digest is due (``None``: none)."""
+        names = [*columns, "digest_at"]
+        values = [*columns.values(), digest_at]
+        sets = ", ".join(f"{name} = excluded.{name}" for name in names)
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(
+                f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
+                f"VALUES (?, {', '.join('?' for _ in names)}) "
+                f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
+                (user_id, *values),
+            )
+
+        await self._step(write)
+
+    async def take_digests(self, now: float, lease: float, limit: int) -> list[sqlite3.Row]:
+        """The players whose digest is due at ``now`` (at most ``limit``), each held until
+        ``lease`` (their ``digest_at``) in the statement that finds them."""
+
+        def take(db: sqlite3.Connection) -> list[sqlite3.Row]:
+            db.execute("BEGIN IMMEDIATE")
+            rows = db.execute(
+                "UPDATE user_settings SET digest_at = ? WHERE user_id IN (SELECT user_id "
+                "FROM user_settings WHERE digest_at <= ? ORDER BY digest_at LIMIT ?) "
+                "RETURNING *",
+                (lease, now, limit),
+            ).fetchall()
+            db.execute("COMMIT")
+            return rows
+
+        return await self._step(take)
+
+    async def next_digest(self, user_id: int, taken: float, at: float) -> bool:
+        """Set the player's next digest (taken with the lease ``taken``); False if their
+        settings changed meanwhile."""
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "UPDATE user_settings SET digest_at = ? WHERE user_id = ? AND digest_at = ?",
+                (at, user_id, taken),
+            )
+            return cursor.rowcount == 1
+
+        return await self._step(write)

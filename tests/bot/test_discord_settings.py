@@ -1,0 +1,82 @@
+"""``/settings`` over the fake Discord: shown and changed privately, a bad value refused with
+its reason and nothing changed, time zones suggested as the player types."""
+
+from __future__ import annotations
+
+import datetime
+
+from tests.fakediscord import FakeDiscord, run_bot
+
+from .answers import answer
+from .test_discord_dice import start, who
+from .test_discord_e2e import new_bot, world
+
+
+async def test_settings_are_shown_changed_and_checked_privately(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            shown = await answer(await fake.slash(ann, games, "settings", {}))
+            assert shown.ephemeral and "Reminders: every 24h" in shown.content
+            assert "Quiet hours: none (UTC)" in shown.content
+            assert "Auto-play of a decision with one legal move: on" in shown.content
+            assert "Daily digest by direct message: off" in shown.content
+
+            zones = await fake.autocomplete(ann, games, "settings", "time_zone", "paris")
+            assert [c["value"] for c in zones] == ["Europe/Paris"]
+
+            saved = await answer(
+                await fake.slash(
+                    ann,
+                    games,
+                    "settings",
+                    {"reminders": "6h", "quiet_hours": "22-7", "time_zone": "Europe/Paris"},
+                )
+            )
+            assert saved.ephemeral and saved.content.startswith("Saved.")
+            assert "Reminders: every 6h" in saved.content
+            assert "Quiet hours: 22:00-07:00 (Europe/Paris)" in saved.content
+
+            bad = await answer(
+                await fake.slash(ann, games, "settings", {"reminders": "12h", "time_zone": "Paris"})
+            )
+            assert bad.ephemeral and bad.content.startswith("Nothing changed: There is no time")
+            kept = await bot.service.players.read([ann.id])
+            assert kept[ann.id].reminders == "6h"  # the good value with it was not kept either
+            other = await answer(await fake.slash(users["ben"], games, "settings", {}))
+            assert "Reminders: every 24h" in other.content  # each player their own
+        fake.assert_clean()
+
+
+async def test_the_daily_digest_comes_once_a_day_to_players_with_games_waiting(tmp_path):
+    moment = [datetime.datetime(2026, 6, 1, 8, 0, tzinfo=datetime.UTC).timestamp()]
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            bot.service.clock = lambda: moment[0]
+            thread, turn = await start(fake, games, users, game="icesickle", clock="none")
+            mover = who(turn, users)
+            waiting = next(u for u in (users["ann"], users["ben"]) if u != mover)
+            for user in (mover, waiting):
+                await answer(await fake.slash(user, games, "settings", {"digest": "on"}))
+            start_at = moment[0]
+            moment[0] = start_at + 3600 - 1  # 08:59 UTC
+            await bot.sweep()
+            assert fake.messages_in(fake.dm_channel(mover)) == []
+            moment[0] = start_at + 3600  # 09:00 UTC
+            await bot.sweep()
+            await bot.sweep()
+            (digest,) = fake.messages_in(fake.dm_channel(mover))
+            assert digest.content.startswith("Your turn in 1 game, most urgent first:")
+            assert "**IceSickle** #1" in digest.content and f"/{thread.id}/{turn.id}" in (
+                digest.content
+            )
+            assert digest.mention_ids == []
+            assert fake.messages_in(fake.dm_channel(waiting)) == []  # nothing waits on them
+            moment[0] = start_at + 3600 + 86_400  # the next morning: one more
+            await bot.sweep()
+            assert len(fake.messages_in(fake.dm_channel(mover))) == 2
+        fake.assert_clean()
