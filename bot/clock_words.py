@@ -26,8 +26,17 @@ def outcome_words(record: GameRecord | GameSummary, hard: bool) -> str:
     return "any other player may remove you from the game"
 
 
-def clock_line(record: GameRecord, now: float) -> str:
-    """The turn message's line on the time left ("" without a clock): a live timestamp."""
+def clock_line(record: GameRecord, now: float, away: float | None = None) -> str:
+    """The turn message's line on the time left ("" without a clock): a live timestamp;
+    ``away``: when the vacation of the player to act ends, if they are on one."""
+    line = _clock_line(record, now)
+    if away is not None and record.player_to_move is not None:
+        name = clean(record.player_to_move.name)
+        line = f"{line}\n\N{PALM TREE} {name} is on vacation until {when(away)}; the clock waits."
+    return line.strip()
+
+
+def _clock_line(record: GameRecord, now: float) -> str:
     seat = record.seat_to_act
     if record.over or seat is None:
         return ""

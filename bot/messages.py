@@ -28,7 +28,7 @@ def title_line(record: GameRecord) -> str:
     return f"**{record.game.title}** #{record.id} · {names}"
 
 
-def status_line(record: GameRecord, now: float = 0.0) -> str:
+def status_line(record: GameRecord, now: float = 0.0, away: float | None = None) -> str:
     """Whose turn it is (with a mention that notifies them) and the time left at ``now``, or
     the result."""
     outcome = record.outcome
@@ -50,7 +50,7 @@ def status_line(record: GameRecord, now: float = 0.0) -> str:
         return "Waiting for the dice to be rolled."
     verb = "roll" if record.awaiting_roll else chat_of(record.game.key).verb(record.state)
     line = f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
-    clock = clock_line(record, now)  # Discord shows the time live, in local time
+    clock = clock_line(record, now, away)  # Discord shows the time live, in local time
     return f"{line}\n{clock}" if clock else line
 
 
@@ -100,10 +100,12 @@ def waiting_words(record: GameRecord, user_id: int) -> str:
     return f"waiting for {clean(mover.name)}" if mover else "waiting for the dice"
 
 
-def turn_content(record: GameRecord, note: str = "", now: float = 0.0) -> str:
+def turn_content(
+    record: GameRecord, note: str = "", now: float = 0.0, away: float | None = None
+) -> str:
     """A turn message: the title, what was played, the turn so far, whose turn it is and the
-    time left (as at ``now``)."""
-    lines = (title_line(record), note, *progress_lines(record), status_line(record, now))
+    time left (as at ``now``; ``away``: the end of the vacation of the player to act)."""
+    lines = (title_line(record), note, *progress_lines(record), status_line(record, now, away))
     return "\n".join(x for x in lines if x)
 
 

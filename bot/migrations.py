@@ -221,4 +221,12 @@ MIGRATIONS: tuple[Step, ...] = (
     );
     CREATE INDEX user_settings_digest ON user_settings (digest_at) WHERE digest_at IS NOT NULL;
     """,
+    # 10: vacations (``bot/vacation.py``): when the current one began and ends, and the
+    # allowance left as of ``allowance_at`` (NULL: the starting allowance, from now)
+    """
+    ALTER TABLE user_settings ADD COLUMN away_since REAL;
+    ALTER TABLE user_settings ADD COLUMN away_until REAL;
+    ALTER TABLE user_settings ADD COLUMN allowance REAL;
+    ALTER TABLE user_settings ADD COLUMN allowance_at REAL;
+    """,
 )

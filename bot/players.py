@@ -15,6 +15,7 @@ from .clocks import LEASE
 from .recent import Recent
 from .records import GameSummary
 from .user_settings import UserSettings, from_row, to_columns
+from .vacation import Away
 
 if TYPE_CHECKING:
     from .service import Service
@@ -57,6 +58,37 @@ class Players:
         self._kept[user_id] = new
         return new
 
+    async def vacation(self, user_id: int, on: bool) -> tuple[Away, int]:
+        """Start or end the player's vacation (``bot/vacation.py``; ``ServiceError`` if it
+        cannot be); the record after it and how many games' clocks it moved."""
+        now = self.service.clock()
+        rows = await self.storage.user_settings([user_id])
+        away = _away(rows[0]) if rows else Away()
+        if on:
+            away = away.start(now)
+            assert away.until is not None
+            moved, look = away.until - now, away.until
+        else:
+            away, unused = away.stop(now)
+            moved, look = -unused, now
+        await self.storage.save_away(
+            user_id,
+            {
+                "away_since": away.since,
+                "away_until": away.until,
+                "allowance": away.allowance,
+                "allowance_at": away.allowance_at,
+            },
+        )
+        games = await self.storage.move_deadlines(user_id, moved, look)
+        self.service.forget(games)  # their deadlines moved under what this process keeps
+        self._kept.pop(user_id, None)
+        return away, len(games)
+
+    async def away(self, user_id: int) -> Away:
+        rows = await self.storage.user_settings([user_id])
+        return _away(rows[0]) if rows else Away()
+
     async def due_digests(self) -> list[tuple[int, list[GameSummary]]]:
         """The players whose daily digest is due, each with the games waiting on them, most
         urgent first (a player with none gets no digest today). Each digest's next day is
@@ -73,3 +105,7 @@ class Players:
             if waiting:
                 due.append((user, most_urgent_first(waiting, user)))
         return due
+
+
+def _away(row) -> Away:
+    return Away(row["away_since"], row["away_until"], row["allowance"], row["allowance_at"])

@@ -42,7 +42,9 @@ TIME = paragraphs(
     "**Your settings** (`/settings`): how often you are reminded (`reminders`), hours with "
     "no reminders (`quiet_hours`, e.g. `22-7`, in your `time_zone`), whether the bot plays a "
     "decision of yours that has only one legal move (`auto_play`, on by default), and a "
-    "daily direct message of the games waiting on you (`digest`, off by default).",
+    "daily direct message of the games waiting on you (`digest`, off by default). "
+    "`/vacation on` makes the clocks of all your games wait while you are away (14 days to "
+    "start with, a day more for every week of play, at most 30); `/vacation off` when back.",
     "**Challenges and lobbies** stay open as long as `/play ... expires:` says (`15m`, `1h`, "
     "`24h` by default, `3d`, `7d`); an invited player is reminded once, halfway.",
 )

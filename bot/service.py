@@ -253,6 +253,10 @@ class Service:
         state = await self._advance(state, seed, by_hand, [p.user_id for p in players], rolled)
         now = self.clock()
         turn = clocks.start_turn(challenge.settings, now).columns(challenge.channel_id is not None)
+        first = seat_to_act(state, challenge.settings, False)
+        if turn["deadline"] is not None and first is not None:  # waits out a vacation
+            back = (await self.players.settings(players[first].user_id)).away(now)
+            turn["deadline"] += 0.0 if back is None else back - now
         game_id = await create(
             challenge.id,
             {
@@ -556,6 +560,10 @@ class Service:
         elif to_act != record.seat_to_act or any(seat == engine.CHANCE for _, seat, _ in made):
             # a new turn (or roll); a game played in a terminal has no reminders
             clock = clocks.start_turn(record.settings, now).columns(record.channel_id is not None)
+            if clock["deadline"] is not None and to_act is not None:  # waits out a vacation
+                mover = await self.players.settings(record.players[to_act].user_id)
+                if (back := mover.away(now)) is not None:
+                    clock["deadline"] += back - now
         try:
             ok = await self.storage.record_moves(
                 record.id,
@@ -593,6 +601,11 @@ class Service:
         others += [seat for _, seat, user in made[len(change.moves) :] if user is None]
         turn_over = over or to_act != actor or any(seat not in (actor, CHANCE) for seat in others)
         return Played(after, tuple(move for move, _, _ in made), turn_over)
+
+    def forget(self, game_ids: Sequence[int]) -> None:
+        """Drop what this process keeps of these games (changed in storage by other means)."""
+        for game_id in game_ids:
+            self._kept.pop(game_id, None)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)

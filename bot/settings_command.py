@@ -1,6 +1,6 @@
 """``/settings``: a player's own reminders, quiet hours, time zone, auto-play and daily digest
-(``bot/user_settings.py``), shown and changed privately. A thin adapter over
-``service.players``."""
+(``bot/user_settings.py``), shown and changed privately; ``/vacation on|off``
+(``bot/vacation.py``). Thin adapters over ``service.players``."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from discord.ext import commands
 
 from . import limits
 from .answers import ack, tell
-from .clocks import REMINDER_INTERVALS
+from .clocks import DAY, REMINDER_INTERVALS
 from .records import ServiceError
+from .text import when
 from .user_settings import zone_names
 
 if TYPE_CHECKING:
@@ -80,3 +81,35 @@ class Settings(commands.Cog):
                 await tell(interaction, f"Nothing changed: {exc}")
                 return
             await tell(interaction, "\n".join([head, *(f"- {w}" for w in chosen.words())]))
+
+    @app_commands.command(
+        name="vacation", description="Pause the clocks of all your games while you are away"
+    )
+    @app_commands.describe(
+        state="on: away from now, as long as your allowance lasts; off: back, clocks run again"
+    )
+    @app_commands.choices(state=ON_OFF)
+    async def vacation(self, interaction: discord.Interaction, state: str) -> None:
+        async with self.bot.handling(interaction):
+            await ack(interaction)
+            try:
+                away, games = await self.bot.service.players.vacation(
+                    interaction.user.id, state == "on"
+                )
+            except ServiceError as exc:
+                await tell(interaction, f"Nothing changed: {exc}")
+                return
+            moved = f"{games} game{'s' if games != 1 else ''} waiting on you now"
+            if state == "on":
+                assert away.until is not None
+                text = (
+                    f"You are on vacation until {when(away.until)}: the clocks of your games "
+                    f"wait ({moved}), and no reminders come. /vacation off when you are back."
+                )
+            else:
+                left = away.left(self.bot.service.clock()) / DAY
+                text = (
+                    f"Welcome back: your clocks run again ({moved}). Vacation allowance left: "
+                    f"{left:.0f} day{'s' if round(left) != 1 else ''}."
+                )
+            await tell(interaction, text)

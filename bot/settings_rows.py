@@ -68,3 +68,36 @@ class SettingsRows:
             return cursor.rowcount == 1
 
         return await self._step(write)
+
+    async def save_away(self, user_id: int, columns: dict[str, Any]) -> None:
+        """Write a player's vacation record (``away_since``, ``away_until``, ``allowance``,
+        ``allowance_at``), creating their row with the default settings if need be."""
+        names = list(columns)
+        sets = ", ".join(f"{name} = excluded.{name}" for name in names)
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(
+                f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
+                f"VALUES (?, {', '.join('?' for _ in names)}) "
+                f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
+                (user_id, *columns.values()),
+            )
+
+        await self._step(write)
+
+    async def move_deadlines(self, user_id: int, seconds: float, look: float) -> list[int]:
+        """Move by ``seconds`` the deadline of every active game with a clock that waits on
+        ``user_id``, and its next look to ``look`` (or sooner, if it is sooner); the ids of
+        those games."""
+
+        def write(db: sqlite3.Connection) -> list[int]:
+            rows = db.execute(
+                "UPDATE games SET deadline = deadline + ?, wake_at = MIN(COALESCE(wake_at, ?), ?) "
+                "WHERE status = 'active' AND deadline IS NOT NULL AND id IN (SELECT g.id "
+                "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_act "
+                "WHERE s.user_id = ? AND g.status = 'active') RETURNING id",
+                (seconds, look, look, user_id),
+            ).fetchall()
+            return [int(row[0]) for row in rows]
+
+        return await self._step(write)

@@ -87,17 +87,25 @@ class Table(Invitations, ClockTable):
         now = self.service.clock()
         view = game_view(record, now=now)
         file = await self.board_file(record)
+        away = await self._away(record, now)
         async with self._posting.setdefault(record.id, asyncio.Lock()):
             message_id = await post(
                 self.bot,
                 channel_id,
-                limits.content(turn_content(record, note, now)),
+                limits.content(turn_content(record, note, now, away)),
                 file=file,
                 allowed_mentions=turn_mentions(record),
                 view=view,
             )
             await self.service.set_board(record, message_id)
         return message_id
+
+    async def _away(self, record: GameRecord, now: float) -> float | None:
+        """When the vacation of the player the game waits on ends, if they are on one."""
+        mover = record.player_to_move
+        if mover is None or record.deadline is None:
+            return None
+        return (await self.service.players.settings(mover.user_id)).away(now)
 
     async def edit_board(self, record: GameRecord, **fields) -> bool:
         """Edit the game's latest board message; False when it has none or it is gone."""

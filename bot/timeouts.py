@@ -250,6 +250,8 @@ def _look(
         if clocks.is_hard(game.settings):
             return {}, "hard"
         return {"wake_at": None}, TimeUp(game.id)
+    if (back := player.away(now)) is not None:  # on vacation: no reminders until back
+        return {"wake_at": back if deadline is None else min(back, deadline)}, None
     interval = player.interval
     mark, upcoming = clocks.due_reminder(started, deadline, interval, row["reminded_at"], now)
     wake = min((t for t in (upcoming, deadline) if t is not None), default=None)

@@ -34,6 +34,12 @@ class UserSettings:
     time_zone: str = "UTC"
     auto_play: bool = True
     digest: bool = False
+    away_until: float | None = None
+    """When the player's vacation ends (``bot/vacation.py``), if they took one."""
+
+    def away(self, now: float) -> float | None:
+        """When the vacation the player is on at ``now`` ends, or ``None``."""
+        return self.away_until if self.away_until is not None and now < self.away_until else None
 
     @property
     def interval(self) -> float | None:
@@ -151,6 +157,7 @@ def from_row(row: Any) -> UserSettings:
         time_zone=row["time_zone"],
         auto_play=bool(row["auto_play"]),
         digest=bool(row["digest"]),
+        away_until=row["away_until"] if row["away_since"] is not None else None,
     )
 
 

@@ -80,3 +80,30 @@ async def test_the_daily_digest_comes_once_a_day_to_players_with_games_waiting(t
             await bot.sweep()
             assert len(fake.messages_in(fake.dm_channel(mover))) == 2
         fake.assert_clean()
+
+
+async def test_vacation_over_discord_and_the_turn_that_waits_for_it(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
+            mover = who(turn, users)
+            waiting = next(u for u in (users["ann"], users["ben"]) if u != mover)
+            gone = await answer(await fake.slash(waiting, games, "vacation", {"state": "on"}))
+            assert gone.ephemeral and gone.content.startswith("You are on vacation until <t:")
+            assert "(0 games waiting on you now)" in gone.content
+            twice = await answer(await fake.slash(waiting, games, "vacation", {"state": "on"}))
+            assert (
+                twice.content
+                == "Nothing changed: You are already on vacation; /vacation off ends it."
+            )
+            (menu, *_) = turn.selects
+            move = menu["options"][0]["value"]
+            await answer(await fake.select(mover, turn, menu["custom_id"], [move]))
+            turn = await fake.wait_for_message(thread, lambda m: bool(m.attachments), after=turn)
+            assert f"{waiting.name} is on vacation until <t:" in turn.content  # all see it
+            back = await answer(await fake.slash(waiting, games, "vacation", {"state": "off"}))
+            assert back.content.startswith("Welcome back: your clocks run again (1 game waiting")
+            assert "allowance left: 13 days" in back.content
+        fake.assert_clean()
