@@ -25,8 +25,16 @@ class SettingsRows:
         self, user_id: int, columns: dict[str, Any], digest_at: float | None
     ) -> None:
         """Write a player's settings, and when their next digest is due (``None``: none)."""
-        names = [*columns, "digest_at"]
-        values = [*columns.values(), digest_at]
+        await self._upsert(user_id, {**columns, "digest_at": digest_at})
+
+    async def save_away(self, user_id: int, columns: dict[str, Any]) -> None:
+        """Write a player's vacation record (``away_since``, ``away_until``, ``allowance``,
+        ``allowance_at``)."""
+        await self._upsert(user_id, columns)
+
+    async def _upsert(self, user_id: int, columns: dict[str, Any]) -> None:
+        """Write ``columns`` of the player's row, creating it (the rest at their defaults)."""
+        names = list(columns)
         sets = ", ".join(f"{name} = excluded.{name}" for name in names)
 
         def write(db: sqlite3.Connection) -> None:
@@ -34,7 +42,7 @@ class SettingsRows:
                 f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
                 f"VALUES (?, {', '.join('?' for _ in names)}) "
                 f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
-                (user_id, *values),
+                (user_id, *columns.values()),
             )
 
         await self._step(write)
@@ -68,22 +76,6 @@ class SettingsRows:
             return cursor.rowcount == 1
 
         return await self._step(write)
-
-    async def save_away(self, user_id: int, columns: dict[str, Any]) -> None:
-        """Write a player's vacation record (``away_since``, ``away_until``, ``allowance``,
-        ``allowance_at``), creating their row with the default settings if need be."""
-        names = list(columns)
-        sets = ", ".join(f"{name} = excluded.{name}" for name in names)
-
-        def write(db: sqlite3.Connection) -> None:
-            db.execute(
-                f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
-                f"VALUES (?, {', '.join('?' for _ in names)}) "
-                f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
-                (user_id, *columns.values()),
-            )
-
-        await self._step(write)
 
     async def move_deadlines(self, user_id: int, seconds: float, look: float) -> list[int]:
         """Move by ``seconds`` the deadline of every active game with a clock that waits on

@@ -5,30 +5,12 @@ the clock moved by hand."""
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
 
-from bot.service import EXPIRY, Service, ServiceError
+from bot.service import EXPIRY, ServiceError
 
-from .test_service import ANN, BEN, CAT, Clock
-
-
-@pytest.fixture
-async def services(tmp_path):
-    """Opens services on one file (each a bot process) sharing one clock; all closed after."""
-    clock, opened = Clock(), []
-
-    async def open_one() -> Service:
-        service = await Service.open(
-            str(tmp_path / "parlor.db"), clock=clock, seats_rng=random.Random(1)
-        )
-        opened.append(service)
-        return service
-
-    yield open_one
-    for service in opened:
-        await service.close()
+from .test_service import ANN, BEN, CAT
 
 
 async def test_a_challenge_or_lobby_stays_open_as_long_as_its_host_chose(services):

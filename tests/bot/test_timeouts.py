@@ -15,24 +15,7 @@ from bot.service import Closed, NotAllowed, Service
 from bot.timeouts import Reminder, TimedOut, TimeUp
 
 from .clock_games import copies
-from .test_service import ANN, BEN, CAT, DAN, Clock
-
-
-@pytest.fixture
-async def services(tmp_path):
-    """Opens services on one file (each a bot process) sharing one clock; all closed after."""
-    clock, opened = Clock(), []
-
-    async def open_one() -> Service:
-        service = await Service.open(
-            str(tmp_path / "parlor.db"), clock=clock, seats_rng=random.Random(1)
-        )
-        opened.append(service)
-        return service
-
-    yield open_one
-    for service in opened:
-        await service.close()
+from .test_service import ANN, BEN, CAT, DAN
 
 
 async def two_player(service: Service, key: str = "icesickle", **settings):

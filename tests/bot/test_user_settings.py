@@ -17,7 +17,7 @@ from bot.timeouts import Reminder
 from bot.user_settings import UserSettings, parse_quiet
 
 from .test_service import ANN, BEN, Clock
-from .test_timeouts import services, two_player  # noqa: F401 (a fixture)
+from .test_timeouts import two_player
 
 PARIS = zoneinfo.ZoneInfo("Europe/Paris")
 
@@ -85,7 +85,7 @@ async def test_settings_are_stored_per_player(tmp_path):
         await again.close()
 
 
-async def test_a_reminder_due_in_quiet_hours_waits_for_their_end(services):  # noqa: F811
+async def test_a_reminder_due_in_quiet_hours_waits_for_their_end(services):
     service = await services()
     service.clock.now = at("2026-06-01 02:00")  # the turn starts at 02:00 in Paris
     game = await two_player(service, clock="none")
@@ -102,7 +102,7 @@ async def test_a_reminder_due_in_quiet_hours_waits_for_their_end(services):  # n
     assert isinstance(reminder, Reminder) and reminder.count == 1
 
 
-async def test_auto_play_plays_a_single_legal_move_and_only_then(services):  # noqa: F811
+async def test_auto_play_plays_a_single_legal_move_and_only_then(services):
     """Whole random Pachisi games: every decision with one legal move for a player who left
     auto-play on is played by the bot (in the record as theirs, with no user); none other."""
     service = await services()

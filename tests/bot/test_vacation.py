@@ -10,7 +10,7 @@ from bot.service import NotAllowed, ServiceError
 from bot.vacation import Away
 
 from .test_service import ANN, BEN
-from .test_timeouts import services, two_player  # noqa: F401 (a fixture)
+from .test_timeouts import two_player
 
 
 def test_the_allowance_starts_at_14_days_grows_a_day_a_week_and_holds_30():
@@ -33,7 +33,7 @@ def test_the_allowance_starts_at_14_days_grows_a_day_a_week_and_holds_30():
         back.stop(3 * DAY)
 
 
-async def test_a_vacation_pauses_the_clock_for_what_it_lasts_and_no_longer(services):  # noqa: F811
+async def test_a_vacation_pauses_the_clock_for_what_it_lasts_and_no_longer(services):
     service = await services()
     game = await two_player(service, clock="1d")
     late = game.player_to_move
@@ -57,7 +57,7 @@ async def test_a_vacation_pauses_the_clock_for_what_it_lasts_and_no_longer(servi
     assert played.game.over
 
 
-async def test_a_turn_that_comes_to_a_player_away_waits_for_their_return(services):  # noqa: F811
+async def test_a_turn_that_comes_to_a_player_away_waits_for_their_return(services):
     service = await services()
     game = await two_player(service, clock="1d")
     mover = game.player_to_move
@@ -69,7 +69,7 @@ async def test_a_turn_that_comes_to_a_player_away_waits_for_their_return(service
     assert after.deadline == pytest.approx(away.until + DAY)
 
 
-async def test_no_vacation_twice_and_none_to_end_when_not_away(services):  # noqa: F811
+async def test_no_vacation_twice_and_none_to_end_when_not_away(services):
     service = await services()
     await service.players.vacation(ANN.user_id, True)
     with pytest.raises(ServiceError, match="already on vacation"):
