@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from figures import percentile
 
 from bot import create_bot, lifecycle
+from tests.bot.turns import following, mentioned
 from tests.fakediscord import FakeDiscord, run_bot
 
 READY = b"bot ready\n"
@@ -145,14 +146,15 @@ async def play_game(fake, opened, moves: int, think: float, rng, answered, poste
             break
         if think:
             await asyncio.sleep(rng.uniform(0, 2 * think))
-        (mover,) = (users[i] for i in turn.mention_ids)
+        (mover,) = (users[i] for i in mentioned(turn))
         select = rng.choice(turn.selects)
         value = rng.choice(select["options"])["value"]
+        edits = len(turn.revisions)
         start = time.perf_counter()
         rec = await fake.select(mover, turn, select["custom_id"], [value])
         await rec.response()
         answered.append((time.perf_counter() - start) * 1000)
-        turn = await fake.wait_for_message(thread, is_turn, after=turn)
+        turn = await following(fake, thread, turn, edits)  # new, or the same one edited
         posted.append((time.perf_counter() - start) * 1000)
 
 

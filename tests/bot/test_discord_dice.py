@@ -7,8 +7,6 @@ The game is the throwaway "dice race" of ``tests/bot/dicegame.py``, registered i
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 import engine
@@ -18,6 +16,7 @@ from tests.fakediscord import FakeDiscord, run_bot
 from . import dicegame
 from .answers import answer
 from .test_discord_e2e import new_bot, world
+from .turns import following, mentioned
 
 
 @pytest.fixture
@@ -53,14 +52,6 @@ async def start(fake, games, users, *, game="dice-race", first_turn=is_turn, **o
     return thread, await fake.wait_for_message(thread, first_turn)
 
 
-def mentioned(message) -> list[int]:
-    """Whom a message mentioned when it was posted (an edit in place mentions nobody anew, and
-    Discord notifies nobody of an edit)."""
-    if message.revisions:
-        return [int(u["id"]) for u in message.revisions[0]["mentions"]]
-    return message.mention_ids
-
-
 def who(message, users):
     """The player a turn message is for: the one it mentioned."""
     (pinged,) = mentioned(message)
@@ -74,20 +65,6 @@ async def decide(fake, thread, turn, acting):
     edits = len(fake.message(turn.id).revisions)
     await answer(await acting)
     return await following(fake, thread, turn, edits)
-
-
-async def following(fake, thread, turn, edits: int):
-    """The turn message after a decision on ``turn`` (which had ``edits`` revisions before
-    it), as ``decide`` finds it."""
-    for _ in range(500):
-        later = [m for m in fake.messages_in(thread) if m.attachments and m.id > turn.id]
-        if later:
-            return later[-1]
-        now = fake.message(turn.id)
-        if len(now.revisions) > edits and now.components:
-            return now
-        await asyncio.sleep(0.01)
-    raise AssertionError("no turn message followed the decision")
 
 
 async def test_the_bot_rolls_when_the_dice_are_due(tmp_path, dice_race):
