@@ -40,7 +40,7 @@ async def test_a_move_writes_two_pages_at_any_length_of_game(tmp_path):
     path = str(tmp_path / "parlor.db")
     service = await Service.open(path, clock=Clock(), seats_rng=random.Random(1))
     people = [Player(101 + i, f"P{i}") for i in range(4)]
-    lobby = await service.lobbies.open("ice-turn", people[0], 4)
+    lobby = await service.lobbies.open("ice-turn", people[0], 4, channel_id=9)  # on Discord
     for person in people[1:]:
         game = await service.lobbies.join(lobby.id, person)
     counts = await frames_per_move(service, path, game.id, 600)

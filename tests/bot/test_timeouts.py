@@ -291,3 +291,23 @@ async def test_a_turn_is_over_when_another_player_acts_or_was_rolled_for(service
             passed_back += after.seat_to_act == actor and rolled_for_other
             game = after
     assert passed_back  # the case a plain "who acts next" check would miss
+
+
+async def test_a_move_between_the_take_and_the_write_wins_over_the_sweep(services):
+    """The sweep writes what it will send only if the game is still as it took it: a move
+    made meanwhile (it started a new turn with its own clock) is never overwritten, and the
+    reminder of the turn that ended is not sent."""
+    service = await services()
+    game = await two_player(service, clock="none")
+    service.clock.now += 24 * HOUR
+    lease = service.clock.now + 300
+    (taken,) = await service.storage.take_due(service.clock.now, lease, 10)
+    await service.play(game.id, game.player_to_move.user_id, game.state.legal_moves()[0])
+    wrote = await service.storage.settle(
+        game.id, lease, taken["version"], wake_at=None, reminders=1, reminded_at=1.0
+    )
+    assert not wrote
+    (row,) = await service.storage.db.execute_fetchall(
+        "SELECT reminders, reminded_at, turn_at FROM games WHERE id = ?", (game.id,)
+    )
+    assert tuple(row) == (0, None, service.clock.now)

@@ -18,6 +18,7 @@ def test_the_allowance_starts_at_14_days_grows_a_day_a_week_and_holds_30():
     assert fresh.left(0.0) == 14 * DAY
     away = fresh.start(0.0)
     assert away.on(DAY) and away.until == 14 * DAY
+    assert away.left(DAY + 1) == 12 * DAY  # while away: two days begun, two spent
     back, unused = away.stop(2.5 * DAY)  # two and a half days away: three days spent
     assert unused == 11.5 * DAY and back.left(2.5 * DAY) == 11 * DAY
     assert back.left(2.5 * DAY + 70 * DAY) == 21 * DAY  # ten weeks later: ten days more
