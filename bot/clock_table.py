@@ -12,7 +12,14 @@ import engine
 
 from . import limits
 from .answers import QUIET, ack, tell, update
-from .clock_words import digest_text, reminder_text, time_up_text, timed_out_note
+from .clock_words import (
+    clock_line,
+    digest_text,
+    reminder_text,
+    time_up_text,
+    timed_out_note,
+    with_clock_line,
+)
 from .messages import board_link, clean
 from .posting import post
 from .records import GameRecord, ServiceError
@@ -92,6 +99,23 @@ class ClockTable:
         channel = await self.bot.http.start_private_message(user_id)
         text = digest_text(games, self.service.clock(), [board_link(g) for g in games])
         await post(self.bot, int(channel["id"]), limits.content(text), allowed_mentions=QUIET)
+
+    async def show_clocks(self, game_ids: list[int]) -> None:
+        """The turn messages of these games say their clock anew (its deadline moved: a
+        vacation began or ended); the rest of each message stays as it was."""
+        now = self.service.clock()
+        for game_id in game_ids:
+            try:
+                record = await self.service.game(game_id)
+                if record.message_id is None or record.over:
+                    continue
+                place = await self.place_of(record)  # type: ignore[attr-defined]
+                message = await place.fetch_message(record.message_id)
+                away = await self._away(record, now)  # type: ignore[attr-defined]
+                content = with_clock_line(message.content, clock_line(record, now, away))
+                await message.edit(content=limits.content(content), allowed_mentions=QUIET)
+            except (discord.HTTPException, ServiceError) as exc:
+                log.warning("clock of game %s not shown again: %s", game_id, exc)
 
     async def _remind(self, item: Reminder) -> None:
         game = item.game

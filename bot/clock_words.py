@@ -36,6 +36,16 @@ def clock_line(record: GameRecord, now: float, away: float | None = None) -> str
     return line.strip()
 
 
+CLOCK_MARKS = ("\N{ALARM CLOCK}", "\N{PALM TREE}")
+"""How the lines a turn message says about time begin (``clock_line``)."""
+
+
+def with_clock_line(content: str, line: str) -> str:
+    """A turn message's ``content`` with its lines about time replaced by ``line``."""
+    kept = [x for x in content.splitlines() if not x.startswith(CLOCK_MARKS)]
+    return "\n".join([*kept, line] if line else kept)
+
+
 def _clock_line(record: GameRecord, now: float) -> str:
     seat = record.seat_to_act
     if record.over or seat is None:
@@ -50,7 +60,9 @@ def _clock_line(record: GameRecord, now: float) -> str:
     if record.deadline is None or record.turn_at is None:
         return ""
     hard = clocks.is_hard(record.settings)
-    length = clocks.length_words(record.deadline - record.turn_at)
+    # the table's clock (the deadline may lie further: a vacation moved it)
+    seconds = clocks.clock_seconds(record.settings) or record.deadline - record.turn_at
+    length = clocks.length_words(seconds)
     if now < record.deadline:
         return (
             f"{alarm} {length} per move: your time is up {when(record.deadline)}; "

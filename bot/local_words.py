@@ -51,7 +51,9 @@ def clock_status(game: GameRecord) -> str:
     nothing happens when it runs out."""
     if game.over or game.deadline is None or game.turn_at is None:
         return ""
-    length = clocks.length_words(game.deadline - game.turn_at)
+    length = clocks.length_words(
+        clocks.clock_seconds(game.settings) or game.deadline - game.turn_at
+    )
     return f"{length} per move, up {time.strftime('%Y-%m-%d %H:%M', time.localtime(game.deadline))}"
 
 

@@ -58,9 +58,9 @@ class Players:
         self._kept[user_id] = new
         return new
 
-    async def vacation(self, user_id: int, on: bool) -> tuple[Away, int]:
+    async def vacation(self, user_id: int, on: bool) -> tuple[Away, list[int]]:
         """Start or end the player's vacation (``bot/vacation.py``; ``ServiceError`` if it
-        cannot be); the record after it and how many games' clocks it moved."""
+        cannot be); the record after it and the games whose clocks it moved."""
         now = self.service.clock()
         rows = await self.storage.user_settings([user_id])
         away = _away(rows[0]) if rows else Away()
@@ -83,7 +83,7 @@ class Players:
         games = await self.storage.move_deadlines(user_id, moved, look)
         self.service.forget(games)  # their deadlines moved under what this process keeps
         self._kept.pop(user_id, None)
-        return away, len(games)
+        return away, games
 
     async def away(self, user_id: int) -> Away:
         rows = await self.storage.user_settings([user_id])

@@ -99,7 +99,8 @@ class Settings(commands.Cog):
             except ServiceError as exc:
                 await tell(interaction, f"Nothing changed: {exc}")
                 return
-            moved = f"{games} game{'s' if games != 1 else ''} waiting on you now"
+            count = len(games)
+            moved = f"{count} game{'s' if count != 1 else ''} waiting on you now"
             if state == "on":
                 assert away.until is not None
                 text = (
@@ -112,4 +113,5 @@ class Settings(commands.Cog):
                     f"Welcome back: your clocks run again ({moved}). Vacation allowance left: "
                     f"{left:.0f} day{'s' if round(left) != 1 else ''}."
                 )
+            await self.bot.table.show_clocks(games)  # the others see it on the turn messages
             await tell(interaction, text)

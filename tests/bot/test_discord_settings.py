@@ -103,7 +103,15 @@ async def test_vacation_over_discord_and_the_turn_that_waits_for_it(tmp_path):
             await answer(await fake.select(mover, turn, menu["custom_id"], [move]))
             turn = await fake.wait_for_message(thread, lambda m: bool(m.attachments), after=turn)
             assert f"{waiting.name} is on vacation until <t:" in turn.content  # all see it
+            posted = turn.content
             back = await answer(await fake.slash(waiting, games, "vacation", {"state": "off"}))
             assert back.content.startswith("Welcome back: your clocks run again (1 game waiting")
             assert "allowance left: 13 days" in back.content
+            # the turn message waiting on them says so at once, the rest of it unchanged
+            shown = fake.message(turn.id).content
+            assert "on vacation" not in shown and "\N{ALARM CLOCK} 1 day per move" in shown
+            assert shown.splitlines()[:-1] == posted.splitlines()[:-2]
+            again = await answer(await fake.slash(waiting, games, "vacation", {"state": "on"}))
+            assert "(1 game waiting on you now)" in again.content
+            assert f"{waiting.name} is on vacation until <t:" in fake.message(turn.id).content
         fake.assert_clean()
