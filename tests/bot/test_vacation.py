@@ -42,7 +42,7 @@ async def test_a_vacation_pauses_the_clock_for_what_it_lasts_and_no_longer(servi
     due = game.deadline
     service.clock.now += 2 * HOUR
     away, moved = await service.players.vacation(late.user_id, True)
-    assert moved == 1 and away.until == service.clock.now + 14 * DAY
+    assert moved == [game.id] and away.until == service.clock.now + 14 * DAY
     assert (await service.game(game.id)).deadline == due + 14 * DAY  # waits the allowance out
     service.clock.now = due + HOUR  # the day is up, but the player is away
     with pytest.raises(NotAllowed, match="still has about 14 days"):
@@ -50,7 +50,7 @@ async def test_a_vacation_pauses_the_clock_for_what_it_lasts_and_no_longer(servi
     assert await service.timeouts.sweep() == []  # and no reminders
     service.clock.now = due + 2 * DAY  # back after 2 days 22 hours: the clock waited that long
     back, moved = await service.players.vacation(late.user_id, False)
-    assert moved == 1
+    assert moved == [game.id]
     assert (await service.game(game.id)).deadline == pytest.approx(due + 3 * DAY - 2 * HOUR)
     assert back.left(service.clock.now) == 11 * DAY  # three days begun, three days spent
     service.clock.now = due + 3 * DAY - 2 * HOUR  # the clock ran again, and ran out
