@@ -122,7 +122,7 @@ def time_up_text(record: GameRecord, link: str) -> str:
         mention(p) for s, p in enumerate(record.players) if s != seat and s not in record.gone
     )
     game = f"**{record.game.title}** #{record.id}"
-    button = "Claim the win" if claims_win(record) and record.players_in <= 2 else "the button"
+    button = "Claim the win" if record.players_in <= 2 else "the button"  # as ui labels it
     return (
         f"{others}: {clean_name(record, seat)}'s time ran out in {game}: "
         f"{claim_words(record)} Use **{button}** on the turn message if you wish; "

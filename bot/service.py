@@ -252,11 +252,9 @@ class Service:
         by_hand = challenge.settings.get("roll") == "button"
         state = await self._advance(state, seed, by_hand, [p.user_id for p in players], rolled)
         now = self.clock()
-        turn = clocks.start_turn(challenge.settings, now).columns(challenge.channel_id is not None)
         first = seat_to_act(state, challenge.settings, False)
-        if turn["deadline"] is not None and first is not None:  # waits out a vacation
-            back = (await self.players.settings(players[first].user_id)).away(now)
-            turn["deadline"] += 0.0 if back is None else back - now
+        mover = None if first is None else players[first].user_id
+        turn = await self._new_turn(challenge.settings, challenge.channel_id, mover, now)
         game_id = await create(
             challenge.id,
             {
@@ -269,7 +267,7 @@ class Service:
                 "guild_id": challenge.guild_id,
                 "channel_id": challenge.channel_id,
                 "snapshot": state.position_json(),
-                "to_act": seat_to_act(state, challenge.settings, False),
+                "to_act": first,
                 "created_at": now,
                 "updated_at": now,
                 **turn,
@@ -287,6 +285,19 @@ class Service:
         return await self.change(
             game_id, lambda record: None if record.over else Change(record.state)
         )
+
+    async def _new_turn(
+        self, settings: dict[str, Any], channel_id: int | None, mover: int | None, now: float
+    ) -> dict[str, Any]:
+        """The clock columns of a turn (or roll) that starts ``now`` for the user ``mover``:
+        its deadline waits out their vacation, if they are on one; a game played in a terminal
+        (no ``channel_id``) gets no looks of the sweep, so no reminders."""
+        turn = clocks.start_turn(settings, now).columns(channel_id is not None)
+        if turn["deadline"] is not None and mover is not None:
+            back = (await self.players.settings(mover)).away(now)
+            if back is not None:
+                turn["deadline"] += back - now
+        return turn
 
     async def _advance(
         self,
@@ -558,12 +569,8 @@ class Service:
         if over:
             clock = clocks.NO_TURN
         elif to_act != record.seat_to_act or any(seat == engine.CHANCE for _, seat, _ in made):
-            # a new turn (or roll); a game played in a terminal has no reminders
-            clock = clocks.start_turn(record.settings, now).columns(record.channel_id is not None)
-            if clock["deadline"] is not None and to_act is not None:  # waits out a vacation
-                mover = await self.players.settings(record.players[to_act].user_id)
-                if (back := mover.away(now)) is not None:
-                    clock["deadline"] += back - now
+            mover = None if to_act is None else record.players[to_act].user_id
+            clock = await self._new_turn(record.settings, record.channel_id, mover, now)
         try:
             ok = await self.storage.record_moves(
                 record.id,

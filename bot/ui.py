@@ -17,7 +17,7 @@ from .answers import tell
 from .custom_ids import GAME, VERSION, Control, number, one_of, values_of
 from .menus import control_moves, move_groups, options
 from .records import Challenge, GameRecord, GameSummary
-from .timeouts import claim_shown, claims_win
+from .timeouts import claim_shown
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -113,8 +113,7 @@ def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:
     mover = record.player_to_move
     if mover is None or not claim_shown(record, now):
         return []
-    two = claims_win(record) and record.players_in <= 2
-    label = "Claim the win" if two else f"Remove {mover.name}"
+    label = "Claim the win" if record.players_in <= 2 else f"Remove {mover.name}"
     return [
         button(
             RemoveButton.custom_id_for(game=record.id, version=record.version),
