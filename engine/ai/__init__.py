@@ -1,12 +1,17 @@
 """AI players, pure like the engine: no I/O, no clock, no global random (the caller passes a
-seeded ``random.Random``), and only the public engine API, so every game gets one.
+seeded ``random.Random``). The searches use only the public engine API; each game may add an
+evaluation, a search and reasons for hints of its own (:mod:`engine.ai.registry`), and a game
+without them still gets an AI.
 
 ``choose(state, level, rng, budget=None)`` is the one entry point: the move the AI of that
 level makes for the player to act. The same state, level, seed and budget give the same move.
+``budget`` counts the positions the hard level may look at (not seconds, so that it stays
+deterministic); each game's search has its own default, sized to answer in about a second.
 
-Levels so far: ``easy`` (a legal move, mildly better than random: it takes a move that wins at
-once, and otherwise leans towards moves that improve its standing where the game reports one
-during play). ``medium`` and ``hard`` come next (issue 17).
+Levels: ``easy`` (a legal move, mildly better than random: it takes a move that wins at once,
+and otherwise leans towards moves that improve its standing), ``medium`` (one ply, greedy on
+the game's evaluation) and ``hard`` (the game's search: expectimax over the dice, alpha-beta,
+or Monte Carlo tree search).
 """
 
 from __future__ import annotations
@@ -14,13 +19,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
+from .easy import easy
+from .medium import medium
+from .registry import reason, search
 
 if TYPE_CHECKING:
     import random
-from .easy import easy
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "medium", "hard")
 """The levels ``choose`` plays, weakest first."""
+
+
+def _hard(state: State, legal: list[Move], rng: random.Random, budget: float | None) -> Move:
+    return search(state.game.key)(state, legal, rng, budget)
+
+
+_PLAYERS = {
+    "easy": lambda s, legal, rng, budget: easy(s, legal, rng),
+    "medium": medium,
+    "hard": _hard,
+}
 
 
 def choose(state: State, level: str, rng: random.Random, budget: float | None = None) -> Move:
@@ -35,7 +53,14 @@ def choose(state: State, level: str, rng: random.Random, budget: float | None = 
     legal = state.legal_moves()
     if len(legal) == 1:
         return legal[0]
-    return easy(state, legal, rng)
+    return _PLAYERS[level](state, legal, rng, budget)
 
 
-__all__ = ["LEVELS", "choose"]
+def hint(state: State, rng: random.Random, budget: float | None = None) -> tuple[Move, str | None]:
+    """The hard AI's move for the player to act, with a few words on why where the game's
+    AI can say (``None`` where it cannot)."""
+    move = choose(state, "hard", rng, budget)
+    return move, reason(state, move)
+
+
+__all__ = ["LEVELS", "choose", "hint"]

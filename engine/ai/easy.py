@@ -20,7 +20,9 @@ def standing(state: State, seat: int) -> int | None:
     return next((row.place for row in rows if row.seat == seat), None)
 
 
-def easy(state: State, legal: Sequence[Move], rng: random.Random) -> Move:
+def easy(
+    state: State, legal: Sequence[Move], rng: random.Random, budget: float | None = None
+) -> Move:
     """A move that wins at once if there is one; else a random move, twice as likely among
     those that leave the player's standing better than before (where the game reports one)."""
     seat = state.to_move
