@@ -1,0 +1,152 @@
+"""The AI levels' strength against each other, and their CPU per decision.
+
+    python bench/ai.py [--games 200] [--jobs 2] [--only GAME ...] [PAIRING ...]
+
+A pairing is ``GAME:PLAYERS:A:B`` (``icesickle:2:hard:easy``): seat 0 of every game is level A
+(one seat, the others all play B), and the A seat goes round the table game by game, so every
+seat plays A equally often. Without pairings, the issue's list: per game (2 players) hard vs
+easy, hard vs medium and medium vs easy, and 4-player Pachisi with one hard against three
+mediums. Game ``i`` draws its dice and the AIs' choices from seed ``i``, so a run is repeatable.
+
+Prints per pairing: A's score (a win 1, a draw 1/2 shared between its winners, so that par is
+1/players) with a 95% Wilson interval, the draws, decisions per game, for Ice-Turn the rounds a
+game takes, and per level the CPU per decision (``time.process_time`` in the worker process:
+median, p95, max). Games run in ``--jobs`` worker processes; the load of the machine is printed,
+since a busy machine stretches the times (not the scores). Figures only, no assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from figures import percentile
+
+import engine
+from engine.ai import choose
+
+DEFAULT = [
+    f"{key}:2:{a}:{b}"
+    for key in engine.GAMES
+    for a, b in (("hard", "easy"), ("hard", "medium"), ("medium", "easy"))
+] + ["pachisi:4:hard:medium"]
+
+
+def play(key: str, players: int, levels: tuple[str, ...], seed: int) -> dict:
+    """One game with ``levels[seat]`` playing each seat: its winners, its length, and each
+    level's decision times."""
+    rng = random.Random(seed)
+    state = engine.get_game(key).new_game(players)
+    times: dict[str, list[float]] = {}
+    decisions = 0
+    while not state.is_over():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            level = levels[state.to_move]
+            started = time.process_time()
+            move = choose(state, level, rng)
+            times.setdefault(level, []).append(time.process_time() - started)
+            decisions += 1
+        state = state.apply(move)
+    return {
+        "winners": state.outcome.winners,
+        "draw": not state.outcome.winners,
+        "decisions": decisions,
+        "round": getattr(state, "round", None),
+        "times": times,
+    }
+
+
+def seats(players: int, a: str, b: str, game: int) -> tuple[str, ...]:
+    """Game ``game``'s levels by seat: A at seat ``game % players``, B elsewhere."""
+    return tuple(a if seat == game % players else b for seat in range(players))
+
+
+def _one(job: tuple[str, int, str, str, int]) -> tuple[float, dict]:
+    key, players, a, b, game = job
+    levels = seats(players, a, b, game)
+    result = play(key, players, levels, seed=game)
+    a_seat = game % players
+    winners = result["winners"]
+    share = 1 / len(winners) if a_seat in winners else 0.0
+    return (share if winners else 1 / players), result
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95% interval for a rate of ``score`` over ``n`` games."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ms(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return (
+        f"median {statistics.median(values) * 1000:.1f} ms, "
+        f"p95 {percentile(values, 95) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms"
+    )
+
+
+def run(pairing: str, games: int, pool: ProcessPoolExecutor) -> None:
+    key, players, a, b = pairing.split(":")
+    players = int(players)
+    started = time.monotonic()
+    jobs = [(key, players, a, b, game) for game in range(games)]
+    results = list(pool.map(_one, jobs, chunksize=1))
+    score = sum(s for s, _ in results)
+    low, high = wilson(score, games)
+    draws = sum(r["draw"] for _, r in results)
+    times: dict[str, list[float]] = {}
+    for _, r in results:
+        for level, t in r["times"].items():
+            times.setdefault(level, []).extend(t)
+    print(
+        f"{key} {players}p, {a} (one seat) vs {b}: {a} scores {score / games:.1%} "
+        f"[{low:.1%}, {high:.1%}] over {games} games (par {1 / players:.0%}), {draws} draws; "
+        f"{statistics.median(r['decisions'] for _, r in results):.0f} decisions a game "
+        f"(median); {time.monotonic() - started:.0f} s"
+    )
+    rounds = [r["round"] for _, r in results if r["round"] is not None]
+    if rounds and key == "ice-turn":
+        print(
+            f"  rounds a game: median {statistics.median(rounds):.0f}, "
+            f"p95 {percentile(rounds, 95)}, max {max(rounds)}"
+        )
+    for level, t in times.items():
+        print(f"  {level}: {len(t)} decisions, {ms(t)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pairings", nargs="*", default=None)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", nargs="*", default=None, help="games of the default list")
+    args = parser.parse_args()
+    pairings = args.pairings or [
+        p for p in DEFAULT if not args.only or p.split(":")[0] in args.only
+    ]
+    print(f"load average before: {os.getloadavg()}, {os.cpu_count()} cores, jobs {args.jobs}")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for pairing in pairings:
+            run(pairing, args.games, pool)
+    print(f"load average after: {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
