@@ -17,7 +17,7 @@ T = TypeVar("T")
 
 DUE = (
     "id, game_key, status, version, settings, guild_id, channel_id, thread_id, message_id, "
-    "updated_at, to_act, turn_at, deadline, reminders, reminded_at, no_reminders, "
+    "updated_at, to_act, turn_at, deadline, reminders, reminded_at, no_reminders, stand_ins, "
     "(SELECT json_group_array(json_array(o.seat, o.user_id, o.name, o.gone)) FROM seats o "
     "WHERE o.game_id = games.id) AS seats"
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from .ai_players import ai_id, ai_name, check_level
 from .service import (
     MAX_OPEN_CHALLENGES,
     Challenge,
@@ -141,6 +142,23 @@ class Lobbies:
             if lobby.free_seats == 0:
                 return await self._start(lobby, shuffle=shuffle)
             return lobby
+
+    async def add_ai(
+        self, lobby_id: int, host: Player, level: str, *, shuffle: bool = True
+    ) -> Challenge | GameRecord:
+        """The host seats Parlor, playing ``level``, in a free seat: the lobby after it, or
+        the game when that filled it (as ``join``)."""
+        try:
+            check_level(level)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+        lobby = await self._open(lobby_id)
+        if host.user_id != lobby.host.user_id:
+            raise NotAllowed(f"Only the host, {lobby.host.name}, can add Parlor to this lobby.")
+        number = 1 + sum(1 for p in lobby.seated if p.ai)
+        return await self.join(
+            lobby_id, Player(ai_id(level, number), ai_name(level, number)), shuffle=shuffle
+        )
 
     async def leave(self, lobby_id: int, player: Player) -> Challenge:
         """``player`` gives up their seat; when the host leaves, the lobby is cancelled."""

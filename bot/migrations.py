@@ -229,4 +229,12 @@ MIGRATIONS: tuple[Step, ...] = (
     ALTER TABLE user_settings ADD COLUMN allowance REAL;
     ALTER TABLE user_settings ADD COLUMN allowance_at REAL;
     """,
+    # 11: AI players (``bot/ai_players.py``): when an AI's turn is due to be played
+    # (``ai_at``, indexed: the bot reads the AI turns due and no others), and the seats an AI
+    # plays for an absent player (JSON ``{"seat": level}``, NULL for none)
+    """
+    ALTER TABLE games ADD COLUMN ai_at REAL;
+    ALTER TABLE games ADD COLUMN stand_ins TEXT;
+    CREATE INDEX games_ai ON games (ai_at) WHERE ai_at IS NOT NULL;
+    """,
 )

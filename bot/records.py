@@ -12,6 +12,8 @@ from typing import Any
 
 import engine
 
+from .ai_players import level_of
+
 
 class ServiceError(Exception):
     """Something a user asked for that cannot be done; the message is for that user."""
@@ -51,6 +53,11 @@ class Unavailable(ServiceError):
 class Player:
     user_id: int
     name: str
+
+    @property
+    def ai(self) -> str | None:
+        """The AI level this seat's player is (``bot/ai_players.py``), or ``None``."""
+        return level_of(self.user_id)
 
 
 def _seat_among(players: Sequence[Player], user_id: int) -> int | None:
@@ -134,6 +141,24 @@ class _Seated:
         mover = self.player_to_move
         return mover is not None and mover.user_id == user_id
 
+    def level_at(self, seat: int) -> str | None:
+        """The AI level that plays ``seat`` now: an AI's seat, or an absent player's that an
+        AI plays for meanwhile (``stand_ins``); ``None`` for a player who plays it."""
+        return self.players[seat].ai or self.stand_ins.get(seat)  # type: ignore[attr-defined]
+
+    @property
+    def hints(self) -> bool:
+        """Whether players may ask for a hint: as the table chose (``hints``), else on in a
+        game against Parlor and off otherwise."""
+        chosen = self.settings.get("hints")  # type: ignore[attr-defined]
+        return chosen == "on" if chosen else any(p.ai for p in self.players)
+
+    @property
+    def ai_to_act(self) -> str | None:
+        """The AI level the game waits on, or ``None`` (a player, or nobody)."""
+        seat = self.seat_to_act
+        return None if seat is None else self.level_at(seat)
+
     @property
     def players_in(self) -> int:
         """Players still at the table (not removed, not left)."""
@@ -163,6 +188,8 @@ class GameSummary(_Seated):
     """When the turn began (read by the sweep, not by listings)."""
     settings: dict[str, Any] = field(default_factory=dict)
     """The table's settings (read by the sweep, not by listings)."""
+    stand_ins: dict[int, str] = field(default_factory=dict)
+    """Seats an AI plays for their absent player, with its level."""
 
     @property
     def over(self) -> bool:
@@ -195,6 +222,8 @@ class GameRecord(_Seated):
     """When the turn the game waits on began (its clock's start), or ``None``."""
     deadline: float | None = None
     """When the player to act runs out of time on the move clock, or ``None``."""
+    stand_ins: dict[int, str] = field(default_factory=dict)
+    """Seats an AI plays for their absent player (until they are back), with its level."""
 
     @property
     def game(self) -> engine.Game:
@@ -260,6 +289,8 @@ class Change:
     state: engine.State
     moves: tuple[Made, ...] = ()
     result: dict[str, Any] | None = None
+    stand_ins: dict[int, str] | None = None
+    """The seats an AI plays for their absent player from now on, when that changes."""
 
 
 @dataclass(frozen=True)
@@ -324,7 +355,14 @@ def _record(row: Any, seats: Sequence[tuple[int, str]], history: Sequence[str]) 
         snapshot=row["snapshot"],
         turn_at=row["turn_at"],
         deadline=row["deadline"],
+        stand_ins=stand_ins_of(row),
     )
+
+
+def stand_ins_of(row: Any) -> dict[int, str]:
+    """A game row's ``stand_ins`` column (JSON ``{"seat": level}``, or NULL for none)."""
+    text = row["stand_ins"]
+    return {int(seat): level for seat, level in json.loads(text).items()} if text else {}
 
 
 def _summary(row: Any, **more: Any) -> GameSummary:
@@ -346,4 +384,5 @@ def _summary(row: Any, **more: Any) -> GameSummary:
         message_id=row["message_id"],
         updated_at=row["updated_at"],
         deadline=row["deadline"],
+        stand_ins=stand_ins_of(row),
     )

@@ -21,6 +21,7 @@ import engine
 from engine import CHANCE
 
 from . import clocks
+from .ai_players import AI_DELAY
 from .players import Players
 from .recent import Recent
 from .records import (
@@ -47,6 +48,7 @@ from .storage import MoveFields, MoveRow, Storage
 from .timeouts import Timeouts
 
 if TYPE_CHECKING:
+    from .ai_turns import AiTurns
     from .lobby import Lobbies
 
 EXPIRY = {"15m": 15 * 60, "1h": 60 * 60, "24h": 24 * 60 * 60, "3d": 3 * 86_400, "7d": 7 * 86_400}
@@ -90,8 +92,11 @@ class Service:
         seats_rng: random.Random | None = None,
         games_per_user: int = MAX_GAMES_PER_USER,
         games_per_server: int = MAX_GAMES_PER_SERVER,
+        ai_delay: float = AI_DELAY,
     ) -> None:
         self.storage = storage
+        self.ai_delay = ai_delay
+        """Seconds after its turn comes that an AI plays (``bot/ai_turns.py``)."""
         self.clock = clock
         self.seats_rng = seats_rng or random.SystemRandom()
         self.games_per_user = games_per_user
@@ -112,6 +117,14 @@ class Service:
         from .lobby import Lobbies  # lobby.py builds on this module
 
         return Lobbies(self)
+
+    @cached_property
+    def ai(self) -> AiTurns:
+        """Parlor's own players: games against them, their turns, stand-ins, hints
+        (``bot/ai_turns.py``)."""
+        from .ai_turns import AiTurns  # ai_turns.py builds on this module
+
+        return AiTurns(self)
 
     @cached_property
     def players(self) -> Players:
@@ -217,6 +230,8 @@ class Service:
         """Refuse (``RateLimited``) a new game for a player already in as many active games as
         one may play, or on a server that holds as many as it may."""
         for player in players:
+            if player.ai:
+                continue  # Parlor plays as many games as it is asked to
             if await self.storage.active_games_of(player.user_id) >= self.games_per_user:
                 who = f"{player.name} already plays" if len(players) > 1 else "You already play"
                 raise RateLimited(
@@ -249,19 +264,25 @@ class Service:
         seed = self.seats_rng.randrange(2**62)
         state = challenge.game.new_game(len(players), challenge.options)
         rolled: list[Made] = []
-        by_hand = challenge.settings.get("roll") == "button"
-        state = await self._advance(state, seed, by_hand, [p.user_id for p in players], rolled)
+        settings = challenge.settings
+        ais = frozenset(seat for seat, p in enumerate(players) if p.ai)
+        by_hand = settings.get("roll") == "button"
+        users = [p.user_id for p in players]
+        state = await self._advance(state, seed, by_hand, users, rolled, ais=ais)
         now = self.clock()
-        first = seat_to_act(state, challenge.settings, False)
+        first = seat_to_act(state, settings, False)
         mover = None if first is None else players[first].user_id
-        turn = await self._new_turn(challenge.settings, challenge.channel_id, mover, now)
+        ai = first in ais
+        turn = await self._new_turn(settings, challenge.channel_id, mover, now, ai=ai)
+        if ai and challenge.channel_id is not None:
+            turn["ai_at"] = now + self.ai_delay
         game_id = await create(
             challenge.id,
             {
                 "game_key": challenge.key,
                 "num_players": len(players),
                 "options": dict(state.options),
-                "settings": challenge.settings,
+                "settings": settings,
                 "seed": seed,
                 "status": "active",
                 "guild_id": challenge.guild_id,
@@ -287,11 +308,20 @@ class Service:
         )
 
     async def _new_turn(
-        self, settings: dict[str, Any], channel_id: int | None, mover: int | None, now: float
+        self,
+        settings: dict[str, Any],
+        channel_id: int | None,
+        mover: int | None,
+        now: float,
+        *,
+        ai: bool = False,
     ) -> dict[str, Any]:
         """The clock columns of a turn (or roll) that starts ``now`` for the user ``mover``:
         its deadline waits out their vacation, if they are on one; a game played in a terminal
-        (no ``channel_id``) gets no looks of the sweep, so no reminders."""
+        (no ``channel_id``) gets no looks of the sweep, so no reminders. An AI's turn (``ai``)
+        has no clock and no reminders."""
+        if ai:
+            return clocks.Turn(now, None).columns(False)
         turn = clocks.start_turn(settings, now).columns(channel_id is not None)
         if turn["deadline"] is not None and mover is not None:
             back = (await self.players.settings(mover)).away(now)
@@ -307,21 +337,24 @@ class Service:
         users: Sequence[int],
         made: list[Made],
         rollers: list[int | None] | None = None,
+        *,
+        ais: frozenset[int] = frozenset(),
     ) -> engine.State:
         """Roll the dice now due (``_roll_due``), and play each decision that has exactly one
         legal move for a player who leaves those to the bot (``auto_play``, on unless they
-        chose), recorded as theirs with no user; the state after it all."""
-        state = self._roll_due(state, seed, by_hand, made, rollers)
+        chose; always for the seats an AI plays, ``ais``), recorded as theirs with no user;
+        the state after it all."""
+        state = self._roll_due(state, seed, by_hand, made, rollers, ais)
         while not state.is_over() and not state.is_chance_node():
             legal = state.legal_moves()  # kept by the state: the menus read the same list
             if len(legal) != 1:
                 break
             seat = state.to_move
-            if not (await self.players.settings(users[seat])).auto_play:
+            if seat not in ais and not (await self.players.settings(users[seat])).auto_play:
                 break
             state = state.apply(legal[0])
             made.append((legal[0], seat, None))
-            state = self._roll_due(state, seed, by_hand, made, rollers)
+            state = self._roll_due(state, seed, by_hand, made, rollers, ais)
         return state
 
     @staticmethod
@@ -331,10 +364,14 @@ class Service:
         by_hand: bool,
         made: list[Made],
         rollers: list[int | None] | None = None,
+        ais: frozenset[int] = frozenset(),
     ) -> engine.State:
-        """Roll the dice now due (all but those a player rolls by hand), recording each roll in
-        ``made`` (and whose roll it was in ``rollers``); the state after them."""
-        while state.is_chance_node() and not (by_hand and state.roller is not None):
+        """Roll the dice now due (all but those a player rolls by hand; an AI, ``ais``, has
+        them rolled), recording each roll in ``made`` (and whose roll it was in
+        ``rollers``); the state after them."""
+        while state.is_chance_node() and not (
+            by_hand and state.roller is not None and state.roller not in ais
+        ):
             if rollers is not None:
                 rollers.append(state.roller)
             roll = draw_chance(state, roll_rng(seed, len(state.history)))
@@ -462,11 +499,12 @@ class Service:
                 if not isinstance(move, str) or engine.core.normalize_move_text(move) != "roll":
                     raise engine.IllegalMove("Roll the dice first: press Roll, or /move roll.")
                 roll = draw_chance(state, roll_rng(record.seed, len(state.history)))
-                return Change(state.apply(roll), ((roll, engine.CHANCE, user_id),))
+                made = ((roll, engine.CHANCE, user_id),)
+                return Change(state.apply(roll), made, stand_ins=_back(record, seat))
             # On the loop, as decoding the game and listing its moves are: a move takes tens
             # of microseconds (a few ms at worst), less than a hop to a thread and back.
             after, own = _play_own(state, move)
-            return Change(after, ((own, seat, user_id),))
+            return Change(after, ((own, seat, user_id),), stand_ins=_back(record, seat))
 
         return await self.change(game_id, decide, not_saved=NOT_SAVED)
 
@@ -550,27 +588,36 @@ class Service:
 
     async def _commit(self, record: GameRecord, change: Change, not_saved: str | None) -> Played:
         state, made, result = change.state, list(change.moves), change.result
+        stand_ins = record.stand_ins if change.stand_ins is None else change.stand_ins
+        ais = frozenset(s for s, p in enumerate(record.players) if p.ai) | set(stand_ins)
         rollers: list[int | None] = []
         if result is None:
             users = [p.user_id for p in record.players]
             state = await self._advance(
-                state, record.seed, record.rolls_by_hand, users, made, rollers
+                state, record.seed, record.rolls_by_hand, users, made, rollers, ais=ais
             )
         over = result is not None or state.is_over()
         if result is None and over:
             outcome = state.outcome
             result = {"winners": list(outcome.winners), "scores": list(outcome.scores)}
-        if not made and result is None:
+        if not made and result is None and change.stand_ins is None:
             return Played(record, ())
         status, now = ("over" if over else "active"), self.clock()
         snapshot = state.position_json()
         to_act = seat_to_act(state, record.settings, over)
+        ai = to_act in ais
         clock = None
         if over:
             clock = clocks.NO_TURN
-        elif to_act != record.seat_to_act or any(seat == engine.CHANCE for _, seat, _ in made):
+        elif (
+            to_act != record.seat_to_act
+            or any(seat == engine.CHANCE for _, seat, _ in made)
+            or change.stand_ins is not None
+            or ai
+        ):
             mover = None if to_act is None else record.players[to_act].user_id
-            clock = await self._new_turn(record.settings, record.channel_id, mover, now)
+            clock = await self._new_turn(record.settings, record.channel_id, mover, now, ai=ai)
+        ai_at = now + self.ai_delay if ai and not over and record.channel_id else None
         try:
             ok = await self.storage.record_moves(
                 record.id,
@@ -583,6 +630,8 @@ class Service:
                 to_act=to_act,
                 left=sorted(state.gone - record.state.gone),
                 clock=clock,
+                ai_at=ai_at,
+                stand_ins=change.stand_ins,
                 now=now,
             )
         except Unavailable as exc:
@@ -599,6 +648,7 @@ class Service:
             result=result,
             updated_at=now,
             snapshot=snapshot,
+            stand_ins=dict(stand_ins),
             **({} if clock is None else {k: clock[k] for k in ("turn_at", "deadline")}),
         )
         actor = record.seat_to_act
@@ -619,6 +669,13 @@ class Service:
         if lock is None:  # kept while anyone holds or waits for it, then let go
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+
+def _back(record: GameRecord, seat: int) -> dict[int, str] | None:
+    """The stand-ins once the player of ``seat`` plays again, if an AI played for them."""
+    if seat not in record.stand_ins:
+        return None
+    return {s: level for s, level in record.stand_ins.items() if s != seat}
 
 
 def _fields(made: Sequence[Made]) -> list[MoveFields]:
@@ -653,8 +710,10 @@ def game_named(key: str) -> engine.Game:
 
 ROLL_MODES = ("bot", "button")
 """Table setting ``roll``: the bot rolls the dice when they are due, or a player presses Roll."""
-TABLE_SETTINGS = ("roll", "clock", "clock_mode")
-"""How a table plays (not the rules): who rolls, the move clock (``bot/clocks.py``)."""
+TABLE_SETTINGS = ("roll", "clock", "clock_mode", "hints")
+"""How a table plays (not the rules): who rolls, the move clock (``bot/clocks.py``), whether
+players may ask for a hint (``/hint``; on by default in a game against Parlor)."""
+HINTS = ("on", "off")
 
 
 def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[str, Any]:
@@ -668,6 +727,8 @@ def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[s
         clocks.check_clock(settings)
     except ValueError as exc:
         raise ServiceError(str(exc)) from None
+    if settings.get("hints", "on") not in HINTS:
+        raise ServiceError(f"hints can be on or off, not {settings['hints']!r}.")
     roll = settings.setdefault("roll", "bot")
     if roll not in ROLL_MODES:
         raise ServiceError(f"roll can be {' or '.join(ROLL_MODES)}, not {roll!r}.")

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from .ai_rows import AiRows
 from .clock_rows import ClockRows
 from .migrations import MIGRATIONS, statements
 from .records import ServiceError, Unavailable
@@ -61,7 +62,7 @@ class StorageOpenError(ServiceError):
         self.reason = reason
 
 
-class Storage(ClockRows, SettingsRows):
+class Storage(AiRows, ClockRows, SettingsRows):
     """One SQLite database file (the SQL of move clocks and of players' settings:
     ``bot/clock_rows.py``, ``bot/settings_rows.py``)."""
 
@@ -364,8 +365,8 @@ class Storage(ClockRows, SettingsRows):
         still = "AND g.status = 'active' AND s.gone = 0" if active_only else ""
         return await self._all(
             "SELECT g.id, g.game_key, g.status, g.to_act, g.version, g.guild_id, g.channel_id, "
-            "g.thread_id, g.message_id, g.updated_at, g.deadline, (SELECT json_group_array("
-            "json_array(o.seat, o.user_id, o.name, o.gone)) FROM seats o "
+            "g.thread_id, g.message_id, g.updated_at, g.deadline, g.stand_ins, "
+            "(SELECT json_group_array(json_array(o.seat, o.user_id, o.name, o.gone)) FROM seats o "
             "WHERE o.game_id = g.id) AS seats "
             "FROM games g JOIN seats s ON s.game_id = g.id "
             f"WHERE s.user_id = ? {still} ORDER BY g.updated_at DESC, g.id DESC",
@@ -389,18 +390,25 @@ class Storage(ClockRows, SettingsRows):
         to_act: int | None,
         left: Sequence[int] = (),
         clock: dict[str, Any] | None = None,
+        ai_at: float | None = None,
+        stand_ins: dict[int, str] | None = None,
         now: float,
     ) -> bool:
         """Append ``moves`` (text, seat, user id), the new snapshot and summary (``to_act``,
         the seats that ``left`` with these moves, the ``clock`` columns of a turn that starts
-        or ends: ``bot/clocks.py``) if the game is still at ``version``; False (nothing
-        written) when someone else changed it first. One transaction."""
+        or ends: ``bot/clocks.py``; when an AI's turn is due, ``ai_at``; the seats an AI plays
+        for their absent player, ``stand_ins``, when they change) if the game is still at
+        ``version``; False (nothing written) when someone else changed it first. One
+        transaction."""
         # ``status`` and ``wake_at`` are in indexes: set only when they change, or each move
         # would write those indexes' pages too (SQLite rewrites an index entry its UPDATE names).
         ends = ", status = 'over'" if status == "over" else ""
         clock = dict(clock or {})
         wake = _wake_update(game_id, clock)
+        if stand_ins is not None:
+            clock["stand_ins"] = json.dumps(stand_ins) if stand_ins else None
         ends += "".join(f", {column} = ?" for column in clock)
+        ai = _ai_update(game_id, ai_at)
         game = (
             snapshot,
             json.dumps(result) if result else None,
@@ -424,6 +432,7 @@ class Storage(ClockRows, SettingsRows):
             db.executemany(INSERT_MOVE, rows)
             if wake is not None:
                 db.execute(*wake)
+            db.execute(*ai)
             if left:
                 db.executemany(
                     "UPDATE seats SET gone = 1 WHERE game_id = ? AND seat = ?",
@@ -532,6 +541,14 @@ class Storage(ClockRows, SettingsRows):
             "SELECT COUNT(*) FROM games WHERE guild_id = ? AND status = 'active'", (guild_id,)
         )
         return int(count)
+
+
+def _ai_update(game_id: int, ai_at: float | None) -> tuple[str, tuple[Any, ...]]:
+    """The statement that sets when the AI the game now waits on plays (``ai_at``), or clears
+    it, writing nothing (no index page) when there was none and none comes."""
+    if ai_at is None:
+        return "UPDATE games SET ai_at = NULL WHERE id = ? AND ai_at IS NOT NULL", (game_id,)
+    return "UPDATE games SET ai_at = ? WHERE id = ?", (ai_at, game_id)
 
 
 def _wake_update(game_id: int, clock: dict[str, Any]) -> tuple[str, tuple[Any, ...]] | None:

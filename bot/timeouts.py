@@ -49,7 +49,7 @@ def timer_deadline(record: GameRecord) -> float | None:
     """When the player to act runs out of the game's turn timer (it restarts at every
     decision), or ``None``."""
     seconds = clocks.timer_seconds(record.options)
-    if seconds is None or record.over or record.seat_to_act is None:
+    if seconds is None or record.over or record.seat_to_act is None or record.ai_to_act:
         return None
     return record.updated_at + seconds
 
@@ -244,8 +244,8 @@ def _look(
     due in the player's quiet hours waits for their end (none if that is past the
     deadline)."""
     started, deadline = row["turn_at"], row["deadline"]
-    if game.over or game.seat_to_act is None or started is None:
-        return {"wake_at": None}, None
+    if game.over or game.seat_to_act is None or started is None or game.ai_to_act:
+        return {"wake_at": None}, None  # an AI gets no reminders
     if deadline is not None and now >= deadline:
         if clocks.is_hard(game.settings):
             return {}, "hard"

@@ -1,0 +1,241 @@
+"""Parlor's own players at work: games against them, their turns, playing for an absent
+player, and hints. No Discord in here.
+
+An AI's turn is due ``Service.ai_delay`` seconds after it comes (``games.ai_at``, see
+``bot/ai_rows.py``); the bot takes the turns due and plays each (:meth:`AiTurns.play`): the
+AI's decisions are worked out by ``think`` (the bot runs them in worker processes, never on
+the event loop), then committed as one change, version-checked, like a player's move. What
+the AI plays is a pure function of the game (its seed and its moves), so a turn taken again
+after a restart is the same turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import engine
+import engine.ai
+
+from .ai_players import STAND_IN_LEVEL, ai_id, ai_name, check_level
+from .records import (
+    Challenge,
+    Change,
+    Closed,
+    Conflict,
+    GameRecord,
+    NotAllowed,
+    Played,
+    Player,
+    ServiceError,
+)
+from .timeouts import _left, time_up
+
+if TYPE_CHECKING:
+    from .service import Service
+
+AI_LEASE = 60.0
+"""Seconds a process holds an AI turn it took; should it stop meanwhile, another takes it."""
+AI_BATCH = 20
+"""AI turns taken at once."""
+MOST_DECISIONS = 500
+"""Decisions an AI plays in one go at most (a turn is far fewer)."""
+
+Think = Callable[..., Awaitable[Any]]
+"""Runs ``fn(*args)`` somewhere off the event loop and gives its result: ``think(fn, *args)``."""
+
+
+def ai_rng(seed: int, move_number: int) -> random.Random:
+    """The AI's RNG for the decision at ``move_number`` of the game seeded ``seed``."""
+    return random.Random(f"parlor-ai:{seed}:{move_number}")
+
+
+def plan_turn(
+    key: str, position: str, history: list[str], seat: int, level: str, seed: int
+) -> list[str]:
+    """The moves the AI of ``level`` makes for ``seat``: its decisions until another seat
+    acts, dice are due, or the game ends. Pure: the same game gives the same moves."""
+    state = engine.get_game(key).from_position(position, history)
+    moves: list[str] = []
+    while state.to_move == seat and len(moves) < MOST_DECISIONS:
+        move = engine.ai.choose(state, level, ai_rng(seed, len(state.history)))
+        moves.append(str(move))
+        state = state.apply(move)
+    return moves
+
+
+def hint_for(key: str, position: str, history: list[str], seed: int) -> tuple[str, str | None]:
+    """The hard AI's move for the player to act, and a few words on why (or ``None``)."""
+    state = engine.get_game(key).from_position(position, history)
+    move, reason = engine.ai.hint(state, ai_rng(seed ^ 0x5EED, len(state.history)))
+    return str(move), reason
+
+
+async def think_here(fn: Callable[..., Any], *args: Any) -> Any:
+    """``think`` for callers with no worker processes (local play): in this process."""
+    return fn(*args)
+
+
+def _args(record: GameRecord) -> tuple[str, str, list[str]]:
+    return (
+        record.key,
+        record.snapshot or record.state.position_json(),
+        [str(m) for m in record.state.history],
+    )
+
+
+class AiTurns:
+    """The AI part of a ``Service`` (reach it as ``service.ai``)."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.storage = service.storage
+
+    async def against(
+        self,
+        key: str,
+        host: Player,
+        level: str,
+        *,
+        options: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        shuffle: bool = True,
+    ) -> GameRecord:
+        """``host`` plays a two-seat game of ``key`` against Parlor at ``level``, starting at
+        once (no challenge to accept); seats drawn at random (host first without
+        ``shuffle``)."""
+        from .service import check_settings, game_named
+
+        game = game_named(key)
+        try:
+            check_level(level)
+            resolved = game.check_setup(2, options)
+        except ValueError as exc:
+            raise ServiceError(str(exc)) from None
+        settings = check_settings(game, settings)
+        parlor = Player(ai_id(level, 1), ai_name(level))
+        now = self.service.clock()
+        challenge_id = await self.storage.insert_challenge(
+            game_key=key,
+            num_players=2,
+            options=resolved,
+            settings=settings,
+            host_id=host.user_id,
+            host_name=host.name,
+            invited_id=parlor.user_id,
+            invited_name=parlor.name,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            status="open",
+            created_at=now,
+            expires_at=now + 60,
+            nudge_at=None,
+        )
+        challenge: Challenge = await self.service.get_challenge(challenge_id)
+        players = [host, parlor]
+        if shuffle:
+            self.service.seats_rng.shuffle(players)
+        return await self.service.start_game(
+            challenge, players, self.storage.accept_challenge, "That game could not start."
+        )
+
+    async def due(self) -> list[int]:
+        """Take the games whose AI is due to play now (each held for ``AI_LEASE``)."""
+        now = self.service.clock()
+        return await self.storage.take_ai_due(now, now + AI_LEASE, AI_BATCH)
+
+    async def play(self, game_id: int, think: Think = think_here) -> Played | None:
+        """The AI the game waits on plays its turn: its moves, committed and returned; None
+        when the game no longer waits on an AI, or changed while it thought (that change
+        set the game's next AI turn itself)."""
+        record = await self.service.game(game_id)
+        level = record.ai_to_act
+        if level is None:
+            await self.storage.drop_ai(game_id)
+            return None
+        seat = record.seat_to_act
+        moves: list[str] = []
+        if not record.awaiting_roll:
+            moves = await think(plan_turn, *_args(record), seat, level, record.seed)
+        user = record.players[seat].user_id if record.players[seat].ai else ai_id(level, 0)
+
+        def decide(now: GameRecord) -> Change | None:
+            if now.version != record.version or now.ai_to_act is None:
+                return None
+            state, made = now.state, []
+            if now.awaiting_roll:  # a table that rolls by hand: the AI rolls
+                from .service import draw_chance, roll_rng
+
+                roll = draw_chance(state, roll_rng(now.seed, len(state.history)))
+                return Change(state.apply(roll), ((roll, engine.CHANCE, user),))
+            for text in moves:
+                move = state.parse(text)
+                state = state.apply(move)
+                made.append((move, seat, user))
+            return Change(state, tuple(made))
+
+        played = await self.service.change(game_id, decide)
+        return played if played.moves else None
+
+    async def stand_in(self, game_id: int, user_id: int, *, version: int | None = None) -> Played:
+        """Another player lets the AI play for the player to act, whose time has run out
+        (beside claiming the win or removing them)."""
+        now = self.service.clock()
+
+        def decide(record: GameRecord) -> Change:
+            seat = record.seat_of(user_id)
+            if seat is None or seat in record.gone:
+                raise NotAllowed("Only the other players in this game can do that.")
+            if record.over:
+                raise Closed("This game is over.")
+            if version is not None and version != record.version:
+                raise Conflict("The board changed since that message; use the latest one.")
+            due, target = time_up(record), record.seat_to_act
+            if due is None or target is None or record.ai_to_act:
+                raise NotAllowed("Nobody here has run out of time.")
+            if target == seat:
+                raise NotAllowed("That's you: make your move instead.")
+            if (left := due - now) > 0:
+                name = record.players[target].name
+                raise NotAllowed(f"{name} still has {_left(left)} for this move.")
+            return Change(record.state, stand_ins={**record.stand_ins, target: STAND_IN_LEVEL})
+
+        return await self.service.change(game_id, decide)
+
+    async def back(self, game_id: int, user_id: int) -> Played:
+        """The player an AI plays for takes their seat back (it is then theirs to play, on a
+        fresh clock, when it is their turn)."""
+
+        def decide(record: GameRecord) -> Change:
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed("You are not playing in this game.")
+            if record.over:
+                raise Closed("This game is over.")
+            if seat not in record.stand_ins:
+                raise NotAllowed("You are playing your own seat already.")
+            rest = {s: level for s, level in record.stand_ins.items() if s != seat}
+            return Change(record.state, stand_ins=rest)
+
+        return await self.service.change(game_id, decide)
+
+    async def hint(
+        self, game_id: int, user_id: int, think: Think = think_here
+    ) -> tuple[str, str | None]:
+        """The hard AI's move for ``user_id``, whose turn it is, and why (where it can say):
+        only where the table has hints on."""
+        record = await self.service.game(game_id)
+        if record.seat_of(user_id) is None:
+            raise NotAllowed("You are not playing in this game.")
+        if not record.hints:
+            raise NotAllowed(
+                "Hints are off at this table (they are on by default only in games against "
+                "Parlor; the table chooses with /play ... hints:on)."
+            )
+        self.service.check_turn(record, user_id)
+        if record.awaiting_roll:
+            raise NotAllowed("Roll the dice first; then ask for a hint.")
+        return await think(hint_for, *_args(record), record.seed)

@@ -1,0 +1,166 @@
+"""Games against Parlor through the service, on a real SQLite file with the time moved by
+hand: an AI's turn comes due, is played once, and the game goes on to its end; a lobby takes
+AIs; an AI plays for a player whose time ran out until they come back; hints."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from bot.ai_players import ai_id
+from bot.clocks import DAY
+from bot.service import NotAllowed, Service, ServiceError
+
+from .test_service import ANN, BEN, CAT
+
+
+async def play_out(service: Service, game_id: int, human_moves=lambda legal: legal[0]):
+    """Play the game to its end: the humans' moves by ``human_moves``, the AI's when due."""
+    for _ in range(2_000):
+        record = await service.game(game_id)
+        if record.over:
+            return record
+        if record.ai_to_act:
+            service.clock.now += service.ai_delay
+            assert await service.ai.due() == [game_id]
+            played = await service.ai.play(game_id)
+            assert played is not None and played.moves
+            assert await service.ai.due() == []  # played once: taken, then committed
+            continue
+        user = record.player_to_move.user_id
+        await service.play(game_id, user, human_moves(record.state.legal_moves()))
+    raise AssertionError("the game did not end")
+
+
+async def test_a_game_against_parlor_starts_at_once_and_plays_to_its_end(services):
+    service = await services()
+    game = await service.ai.against("icesickle", ANN, "easy", channel_id=9)
+    assert game.status == "active"
+    parlor = next(p for p in game.players if p != ANN)
+    assert parlor.name == "Parlor (easy)" and parlor.ai == "easy" and parlor.user_id < 0
+    assert game.hints  # on by default against Parlor
+    over = await play_out(service, game.id)
+    assert over.over and over.outcome is not None
+    moves = await service.storage.moves(game.id)
+    ai_seat = over.seat_of(parlor.user_id)
+    assert any(m.seat == ai_seat and m.user_id == parlor.user_id for m in moves)
+
+
+async def test_an_ai_turn_waits_its_delay_and_has_no_clock(services):
+    service = await services()
+    service.seats_rng.seed(3)
+    game = await service.ai.against(
+        "icesickle", ANN, "easy", channel_id=9, settings={"clock": "1d"}
+    )
+    if not game.ai_to_act:  # Ann first: she moves, then it is Parlor's turn
+        game = (await service.play(game.id, ANN.user_id, game.state.legal_moves()[0])).game
+    assert game.ai_to_act == "easy" and game.deadline is None
+    assert await service.ai.due() == []  # not yet: a player sees their own move land first
+    service.clock.now += service.ai_delay
+    assert await service.ai.due() == [game.id]
+    assert await service.ai.due() == []  # taken: no other process plays it too
+    played = await service.ai.play(game.id)
+    assert played.game.player_to_move == ANN and played.game.deadline == service.clock() + DAY
+
+
+async def test_a_turn_taken_but_never_played_comes_due_again(services):
+    """A bot that stopped after taking an AI turn: another (or the restarted one) plays it
+    once the lease runs out."""
+    service = await services()
+    game = await service.ai.against("pachisi", ANN, "easy", channel_id=9, shuffle=False)
+    game = await play_until_ai(service, game.id)
+    service.clock.now += service.ai_delay
+    assert await service.ai.due() == [game.id]  # taken, then the bot stopped
+    await service.close()
+    again = await services()
+    assert await again.ai.due() == []
+    again.clock.now += 61
+    assert await again.ai.due() == [game.id]
+    assert (await again.ai.play(game.id)).moves
+
+
+async def play_until_ai(service: Service, game_id: int):
+    for _ in range(200):
+        record = await service.game(game_id)
+        if record.ai_to_act:
+            return record
+        await service.play(game_id, record.player_to_move.user_id, record.state.legal_moves()[0])
+    raise AssertionError("Parlor never got a turn")
+
+
+async def test_a_lobby_takes_two_ais_and_plays_with_them(services):
+    service = await services()
+    lobby = await service.lobbies.open("pachisi", ANN, 4, channel_id=9)
+    with pytest.raises(NotAllowed, match="Only the host"):
+        await service.lobbies.add_ai(lobby.id, BEN, "easy")
+    with pytest.raises(ServiceError, match="no AI level 'genius'"):
+        await service.lobbies.add_ai(lobby.id, ANN, "genius")
+    await service.lobbies.join(lobby.id, BEN)
+    await service.lobbies.add_ai(lobby.id, ANN, "easy")
+    game = await service.lobbies.add_ai(lobby.id, ANN, "medium")  # the fourth seat starts it
+    names = sorted(p.name for p in game.players)
+    assert names == sorted(["Ann", "Ben", "Parlor (easy)", "Parlor 2 (medium)"])
+    over = await play_out(service, game.id)
+    assert over.over
+
+
+async def test_parlor_may_play_for_a_player_out_of_time_until_they_are_back(services):
+    service = await services()
+    challenge = await service.challenge(
+        "icesickle", ANN, BEN, channel_id=9, settings={"clock": "1d"}
+    )
+    game = await service.accept(challenge.id, BEN)
+    late = game.player_to_move
+    other = next(p for p in game.players if p != late)
+    with pytest.raises(NotAllowed, match="still has"):
+        await service.ai.stand_in(game.id, other.user_id)
+    service.clock.now += DAY
+    with pytest.raises(NotAllowed, match="That's you"):
+        await service.ai.stand_in(game.id, late.user_id)
+    taken = (await service.ai.stand_in(game.id, other.user_id)).game
+    assert taken.stand_ins == {taken.seat_of(late.user_id): "hard"}
+    assert taken.ai_to_act == "hard" and taken.deadline is None
+    service.clock.now += service.ai_delay
+    assert await service.ai.due() == [game.id]
+    played = await service.ai.play(
+        game.id,
+    )
+    moves = await service.storage.moves(game.id)
+    assert moves[-1].user_id == ai_id("hard", 0)  # Parlor's move, for the absent player
+    assert played.game.player_to_move == other
+    back = (await service.ai.back(game.id, late.user_id)).game
+    assert back.stand_ins == {} and back.ai_to_act is None
+    with pytest.raises(NotAllowed, match="own seat already"):
+        await service.ai.back(game.id, late.user_id)
+
+
+async def test_a_player_who_plays_on_their_turn_takes_the_seat_back(services):
+    service = await services()
+    challenge = await service.challenge(
+        "icesickle", ANN, BEN, channel_id=9, settings={"clock": "1d"}
+    )
+    game = await service.accept(challenge.id, BEN)
+    late = game.player_to_move
+    other = next(p for p in game.players if p != late)
+    service.clock.now += DAY
+    game = (await service.ai.stand_in(game.id, other.user_id)).game
+    played = await service.play(game.id, late.user_id, game.state.legal_moves()[0])
+    assert played.game.stand_ins == {}
+    assert await service.ai.due() == []
+
+
+async def test_hints_only_where_the_table_has_them_and_only_on_your_turn(services):
+    service = await services()
+    challenge = await service.challenge("icesickle", ANN, BEN, channel_id=9)
+    game = await service.accept(challenge.id, BEN)
+    with pytest.raises(NotAllowed, match="Hints are off"):
+        await service.ai.hint(game.id, game.player_to_move.user_id)
+    challenge = await service.challenge(
+        "icesickle", ANN, CAT, channel_id=9, settings={"hints": "on"}
+    )
+    game = await service.accept(challenge.id, CAT)
+    waiting = next(p for p in game.players if p != game.player_to_move)
+    with pytest.raises(NotAllowed, match="not your turn"):
+        await service.ai.hint(game.id, waiting.user_id)
+    move, _ = await service.ai.hint(game.id, game.player_to_move.user_id)
+    assert engine.get_game("icesickle").new_game(2).parse(move) in game.state.legal_moves()
