@@ -80,6 +80,13 @@ def parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, help="seed for the game's dice (default: random)")
     play.add_argument(
+        "--ai",
+        action="append",
+        metavar="SEAT:LEVEL",
+        help="Parlor plays this seat (1, 2, ...) at a level (easy, medium, hard); repeatable; "
+        "all:hard lets it play every seat, printing each move",
+    )
+    play.add_argument(
         "--clock",
         default="none",
         metavar="|".join(CLOCKS),

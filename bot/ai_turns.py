@@ -142,6 +142,15 @@ class AiTurns:
             challenge, players, self.storage.accept_challenge, "That game could not start."
         )
 
+    async def seat(self, game_id: int, seats: dict[int, str]) -> GameRecord:
+        """Parlor plays ``seats`` (seat -> level) of a game from now on, for the players who
+        sit there (local play's ``--ai``: the terminal's seats are all one person's)."""
+
+        def decide(record: GameRecord) -> Change:
+            return Change(record.state, stand_ins={**record.stand_ins, **seats})
+
+        return (await self.service.change(game_id, decide)).game
+
     async def due(self) -> list[int]:
         """Take the games whose AI is due to play now (each held for ``AI_LEASE``)."""
         now = self.service.clock()

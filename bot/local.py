@@ -72,6 +72,9 @@ class Terminal:
         while not self.game.over:
             mover = self.game.player_to_move
             assert mover is not None
+            if self.game.ai_to_act:
+                self.ai_plays(mover)
+                continue
             seat = self.game.seat_of(mover.user_id)
             status = words.status(self.game.state, self.game.names)
             clock = words.clock_status(self.game)
@@ -100,11 +103,32 @@ class Terminal:
                 self.say(words.board_text(state, self.game.names))
             case "rules":
                 self.say(words.rules_text(self.game.key))
+            case "hint":
+                self.hint(mover)
             case "":
                 pass
             case _:
                 self.play(text, mover)
         return None
+
+    def ai_plays(self, mover: Player) -> None:
+        """Parlor plays the seat the game waits on: its moves, said as a player's are."""
+        before = self.game
+        played = self.runner.run(self.service.ai.play(before.id))
+        if played is None:  # cannot happen in a terminal, which nobody else plays in
+            raise ServiceError("Parlor had no move to make.")
+        self.game = played.game
+        for line in words.events(before.state, played.moves, self.game.names, first=True):
+            self.say(line)
+        self.say(f"Board image: {self.write_image()}")
+
+    def hint(self, mover: Player) -> None:
+        try:
+            move, reason = self.runner.run(self.service.ai.hint(self.game.id, mover.user_id))
+        except ServiceError as exc:
+            self.say(str(exc))
+            return
+        self.say(f"Parlor would play {move}" + (f": {reason}." if reason else "."))
 
     def play(self, text: str, mover: Player) -> None:
         before = self.game

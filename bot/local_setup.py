@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
+import engine.ai
 
+from .ai_players import ai_name
 from .local_words import result_line
 from .service import GameRecord, Player, Service, ServiceError
 
@@ -72,6 +74,29 @@ def _names(given: list[str] | None, players: int) -> list[str]:
     return [name or f"Player {seat + 1}" for seat, name in enumerate(names)]
 
 
+def ai_seats(given: list[str] | None, players: int) -> dict[int, str]:
+    """``--ai SEAT:LEVEL`` (repeatable; ``all:LEVEL`` for every seat) as seat (0-based) ->
+    level; one line saying what is wrong otherwise."""
+    seats: dict[int, str] = {}
+    levels = engine.ai.LEVELS
+    for item in given or []:
+        seat, sep, level = item.strip().lower().partition(":")
+        if not sep or level not in levels:
+            raise ServiceError(
+                f"--ai takes SEAT:LEVEL with a level of {', '.join(levels)} (--ai 2:hard, or "
+                f"--ai all:hard), not {engine.core.quote(item)}."
+            )
+        if seat == "all":
+            seats.update(dict.fromkeys(range(players), level))
+        elif seat.isascii() and seat.isdigit() and 1 <= int(seat) <= players:
+            seats[int(seat) - 1] = level
+        else:
+            raise ServiceError(
+                f"--ai names a seat from 1 to {players} (or all), not {engine.core.quote(seat)}."
+            )
+    return seats
+
+
 def _resume_id(value: str) -> int | None:
     if value == "latest":
         return None
@@ -87,14 +112,20 @@ async def start(service: Service, args: Any) -> Session:
     """The game to play: a new one from the command line's setup, or the one to resume."""
     out = Path(args.out) if args.out else None
     if args.resume is not None:
+        if getattr(args, "ai", None):
+            raise ServiceError("--ai is for a new game: a resumed game keeps who plays each seat.")
         game = await _resumed(service, args)
         folder = await service.storage.image_folder(game.id)
         out = out or (Path(folder) if folder else _free_default(args, game))
     else:
         setup = _new_setup(args)
+        ais = ai_seats(getattr(args, "ai", None), setup[1])
         if out is not None:
             _claim(out, None)  # before the game is made: a refused folder makes no game
-        game = await _create(service, *setup, {"clock": getattr(args, "clock", None) or "none"})
+        settings = {"clock": getattr(args, "clock", None) or "none", "hints": "on"}
+        game = await _create(service, *setup, settings)
+        if ais:
+            game = await service.ai.seat(game.id, ais)
         out = out or _free_default(args, game)
     _claim(out, _owner(args.db, game))
     await service.storage.set_image_folder(game.id, str(out))
@@ -138,7 +169,12 @@ def _new_setup(args: Any) -> tuple[engine.Game, int, dict[str, str], list[str]]:
         game.check_setup(players, options)
     except ValueError as exc:
         raise ServiceError(str(exc)) from None
-    return game, players, options, _names(args.names, players)
+    names, count = _names(args.names, players), 0
+    for seat, level in sorted(ai_seats(getattr(args, "ai", None), players).items()):
+        if seat >= len(args.names or ()):  # a seat Parlor plays takes its name, unless named
+            count += 1
+            names[seat] = ai_name(level, count)
+    return game, players, options, names
 
 
 async def _create(

@@ -61,13 +61,18 @@ def clock_status(game: GameRecord) -> str:
 
 
 def events(
-    state: engine.State, moves: Sequence[engine.Move | str], names: Sequence[str]
+    state: engine.State,
+    moves: Sequence[engine.Move | str],
+    names: Sequence[str],
+    *,
+    first: bool = False,
 ) -> list[str]:
     """What ``moves`` (applied to ``state`` in order: a player's move and the dice the bot
     rolled after it, as ``Service.play`` returns them; the engine's moves or their notation)
     did, in words, one line each.
 
-    The first move is the player's own (said by the caller), unless it is a chance move."""
+    The first move is the player's own (said by the caller), unless it is a chance move;
+    with ``first``, it is said here too (Parlor's moves)."""
     chat = chat_of(state.game.key)
     lines: list[str] = []
     for number, given in enumerate(moves):
@@ -76,7 +81,7 @@ def events(
         assert move is not None
         if state.is_chance_node():
             lines += chat.roll_words(state, after, move, names)
-        elif number:
+        elif number or first:
             lines.append(f"{names[state.to_move]} played {move}.")
         lines += chat.after_words(state, after, names)
         state = after
@@ -146,6 +151,7 @@ def help_text(state: engine.State) -> str:
         "Type a move in notation and press Enter (`rules` explains the notation). Commands:",
         "  moves   the legal moves             board   the position in words",
         "  rules   how this game is played     help    this text",
+        "  hint    the move Parlor would play, and why",
         "  quit    stop here (Ctrl-C too); every move is saved, so you can continue later",
     ]
     if state.options.get("undo"):
