@@ -38,6 +38,9 @@ CLOSE_GRACE = 10.0
 """Seconds ``close`` waits for interactions being handled before it closes the database."""
 EXPIRY_SWEEP = 60.0
 """Seconds between sweeps (lapsed challenges and lobbies, reminders, move clocks run out)."""
+AI_LOOK = 30.0
+"""Seconds at most between looks for AI turns due (a turn this process posts wakes the look
+at once; this catches those of other processes, and leases run out)."""
 
 
 class ParlorTree(app_commands.CommandTree):
@@ -65,6 +68,7 @@ class ParlorBot(commands.Bot):
         *,
         guild_id: int | None = None,
         games_per_server: int = MAX_GAMES_PER_SERVER,
+        ai_delay: float | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -80,6 +84,11 @@ class ParlorBot(commands.Bot):
         self.games_per_server = games_per_server
         self.table = Table(self)
         self.boards = Boards()  # board images are drawn in worker processes
+        self.thinking = Boards(workers=1)  # and Parlor's moves in one of their own
+        self.ai_delay = ai_delay
+        self._ai_due = asyncio.Event()
+        self._ai_turns: set[asyncio.Task] = set()
+        self._ai_player: asyncio.Task | None = None
         self._sweeper: asyncio.Task | None = None
         self._reposter: asyncio.Task | None = None
         self.rate_limit = RATE_LIMIT
@@ -134,7 +143,10 @@ class ParlorBot(commands.Bot):
                 await control.act(interaction)
 
     async def setup_hook(self) -> None:
-        self.service = await Service.open(self.db_path, games_per_server=self.games_per_server)
+        more = {} if self.ai_delay is None else {"ai_delay": self.ai_delay}
+        self.service = await Service.open(
+            self.db_path, games_per_server=self.games_per_server, **more
+        )
         await self.boards.start()
         await self.add_cog(Games(self))
         await self.add_cog(Settings(self))
@@ -146,6 +158,7 @@ class ParlorBot(commands.Bot):
             await self.tree.sync()
         self._sweeper = asyncio.create_task(self._sweep_challenges())
         self._reposter = asyncio.create_task(self._repost_boards())
+        self._ai_player = asyncio.create_task(self._play_ais())
 
     async def _repost_boards(self) -> None:
         """Once connected after a start: post again the boards a crash left behind."""
@@ -157,6 +170,36 @@ class ParlorBot(commands.Bot):
         else:
             if posted:
                 log.info("posted %d boards again after the restart", posted)
+
+    def ai_soon(self) -> None:
+        """An AI turn was just set up: look for the turns due now, not at the next look."""
+        self._ai_due.set()
+
+    async def _play_ais(self) -> None:
+        """Play the AI turns as they come due, each in a task of its own (their moves are
+        worked out in a worker process), until the bot closes. A restart takes up the turns
+        that were due (``bot/ai_rows.py``)."""
+        await self.wait_until_ready()
+        while True:
+            self._ai_due.clear()
+            wait = AI_LOOK
+            try:
+                for game_id in await self.service.ai.due():
+                    task = asyncio.create_task(self.table.ai_turn(game_id))
+                    self._ai_turns.add(task)
+                    task.add_done_callback(self._ai_turn_done)
+                upcoming = await self.service.storage.next_ai()
+                if upcoming is not None:
+                    wait = min(AI_LOOK, max(0.0, upcoming - self.service.clock()))
+            except Exception:
+                log.exception("looking for AI turns failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ai_due.wait(), wait)
+
+    def _ai_turn_done(self, task: asyncio.Task) -> None:
+        self._ai_turns.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("an AI turn failed", exc_info=exc)
 
     async def _sweep_challenges(self) -> None:
         while True:
@@ -195,7 +238,7 @@ class ParlorBot(commands.Bot):
             await message.edit(content=lapsed_text(challenge), view=None)
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._reposter):
+        for task in (self._sweeper, self._reposter, self._ai_player, *self._ai_turns):
             if task:
                 task.cancel()
         with contextlib.suppress(TimeoutError):  # let interactions in hand finish their work
@@ -205,6 +248,7 @@ class ParlorBot(commands.Bot):
         if service is not None:
             await service.close()
         await self.boards.close()
+        await self.thinking.close()
 
 
 def _over_limit(

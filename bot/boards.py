@@ -17,7 +17,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import engine
 import render
@@ -25,6 +26,7 @@ import render
 from .workers import WorkerDied, Workers
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BUILT_IN = frozenset(engine.GAMES)
 """The games a fresh worker process knows; others (registered at run time) draw in a thread."""
@@ -176,22 +178,29 @@ class Boards:
         """The board image of ``state`` as PNG bytes, and its alt text. ``position``: the
         state's ``position_json()`` where the caller has it already (as committed)."""
         names, key = list(names), state.game.key
+        if not (self.in_processes and key in BUILT_IN):
+            return await asyncio.to_thread(_draw, state, names)
+        position = position or state.position_json()
+        history = [str(m) for m in state.history]
+        return await self(_draw_position, key, position, history, names)
+
+    async def __call__(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process (``fn`` and its arguments pickled, so a module's
+        own function of built-in games' data); in a thread when the workers cannot be had."""
         for _ in range(2):
-            if not (self.in_processes and key in BUILT_IN):
+            if not self.in_processes:
                 break
             pool = None
             try:
                 pool = await self._get_pool()
-                position = position or state.position_json()
-                history = [str(m) for m in state.history]
-                board = await pool.call(_draw_position, key, position, history, names)
+                result = await pool.call(fn, *args)
             except WorkerDied:
                 if pool is not None:
                     await self._drop(pool)
             else:
                 self._broken = 0
-                return board
-        return await asyncio.to_thread(_draw, state, names)
+                return result
+        return await asyncio.to_thread(fn, *args)
 
     async def close(self) -> None:
         """Stop the workers (after the renders in hand). Later renders use a thread."""

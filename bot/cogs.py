@@ -159,6 +159,17 @@ class Games(commands.Cog):
 
         await self._command(interaction, game, then, to_act=True)
 
+    @app_commands.command(
+        name="hint", description="The move Parlor would play for you now (only you see it)"
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.describe(game="game number")
+    async def hint(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def then(record: GameRecord) -> None:
+            await self.bot.table.hint(interaction, record)
+
+        await self._command(interaction, game, then, to_act=True)
+
     @app_commands.command(name="board", description="Show a game's board (only to you)")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.describe(game="game number")

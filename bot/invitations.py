@@ -12,7 +12,7 @@ from . import limits
 from .answers import QUIET, ack, tell, update
 from .messages import challenge_text, lobby_text, player_of, title_line
 from .records import Challenge, GameRecord, ServiceError
-from .ui import challenge_view, lobby_view
+from .ui import challenge_view, level_view, lobby_view
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -176,10 +176,27 @@ class Invitations:
             QUIET,
         )
 
+    async def _offer_levels(self, interaction: discord.Interaction, lobby_id: int) -> None:
+        try:
+            lobby = await self.service.lobbies.get(lobby_id)
+        except ServiceError as exc:
+            await tell(interaction, str(exc))
+            return
+        if interaction.user.id != lobby.host.user_id:
+            await tell(interaction, f"Only the host, {lobby.host.name}, can add Parlor.")
+            return
+        await interaction.response.send_message(
+            "Which Parlor joins?", view=level_view(lobby_id), ephemeral=True
+        )
+
     async def answer_lobby(
         self, interaction: discord.Interaction, lobby_id: int, action: str
     ) -> None:
-        """Join, Leave or Start under a lobby: the message is updated in place."""
+        """Join, Leave, Start or Add AI under a lobby: the message is updated in place (Add AI
+        first shows its host a menu of Parlor's levels, privately)."""
+        if action == "ai":
+            await self._offer_levels(interaction, lobby_id)
+            return
         await ack(interaction)
         if not await self._own_invitation(interaction, lobby_id):
             return

@@ -48,8 +48,12 @@ def status_line(record: GameRecord, now: float = 0.0, away: float | None = None)
     mover = record.player_to_move
     if mover is None:  # dice due that the bot has not rolled yet (rolled on the next start)
         return "Waiting for the dice to be rolled."
+    number = len(record.state.history) + 1
+    if record.ai_to_act:  # Parlor plays in a moment; no clock, nobody notified
+        who = clean(mover.name) if mover.ai else f"Parlor (for {clean(mover.name)})"
+        return f"**{who}** is thinking (move {number})\N{HORIZONTAL ELLIPSIS}"
     verb = "roll" if record.awaiting_roll else chat_of(record.game.key).verb(record.state)
-    line = f"{mention(mover)}, your turn to {verb} (move {len(record.state.history) + 1})."
+    line = f"{mention(mover)}, your turn to {verb} (move {number})."
     clock = clock_line(record, now, away)  # Discord shows the time live, in local time
     return f"{line}\n{clock}" if clock else line
 
@@ -158,10 +162,10 @@ def turn_summary(record: GameRecord, name: str) -> str:
 
 def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
     if record.over:
-        users = [discord.Object(p.user_id) for p in record.players]
+        users = [discord.Object(p.user_id) for p in record.players if not p.ai]
     else:
         mover = record.player_to_move
-        users = [discord.Object(mover.user_id)] if mover else []
+        users = [discord.Object(mover.user_id)] if mover and not record.ai_to_act else []
     return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 

@@ -27,11 +27,12 @@ from engine.core import option_text
 
 from .clocks import CLOCKS, DEFAULT_CLOCK, DEFAULT_CLOCK_MODE
 from .service import DEFAULT_EXPIRY, EXPIRY, TABLE_SETTINGS
+from .ui import LEVEL_WORDS
 
 if TYPE_CHECKING:
     from .app import ParlorBot
 
-RESERVED = ("opponent", "players", "roll", "clock", "clock_mode", "expires")
+RESERVED = ("opponent", "players", "roll", "clock", "clock_mode", "expires", "ai", "hints")
 """Parameter names the command uses itself; a game option may not take them."""
 
 EXPIRES_CHOICES = [app_commands.Choice(name=key, value=key) for key in EXPIRY]
@@ -40,6 +41,17 @@ CLOCK_CHOICES = [app_commands.Choice(name=key, value=key) for key in CLOCKS]
 CLOCK_MODE_CHOICES = [
     app_commands.Choice(name="soft: the others may claim the win (or remove you)", value="soft"),
     app_commands.Choice(name="hard: the bot ends your part itself", value="hard"),
+]
+
+AI_CHOICES = [
+    app_commands.Choice(name=f"{level}: {words}", value=level)
+    for level, words in LEVEL_WORDS.items()
+]
+DEFAULT_LEVEL = "medium"
+"""Parlor's level when it is picked as the opponent without ``ai``."""
+HINTS_CHOICES = [
+    app_commands.Choice(name="on: /hint shows Parlor's move for you", value="on"),
+    app_commands.Choice(name="off: no hints at this table", value="off"),
 ]
 
 ROLL_CHOICES = [
@@ -59,13 +71,36 @@ def play_group(bot: ParlorBot) -> app_commands.Group:
 def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.Command:
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         opponent = values.pop("opponent", None)
+        level = values.pop("ai", None)
         players = values.pop("players", None)
         expires = values.pop("expires", None)
         table = {name: values.pop(name, None) for name in TABLE_SETTINGS}
         options = {name: value for name, value in values.items() if value is not None}
         settings = {name: value for name, value in table.items() if value is not None}
+        parlor = opponent is not None and bot.user is not None and opponent.id == bot.user.id
         async with bot.handling(interaction):
-            if opponent is None:
+            if level is not None or parlor:
+                if opponent is not None and not parlor:
+                    await bot.table.refuse(
+                        interaction,
+                        "Choose one opponent: a player (opponent:) or Parlor (ai:), not both.",
+                    )
+                elif players not in (None, 2):
+                    await bot.table.refuse(
+                        interaction,
+                        f"A game against Parlor is for two players. For {players}, open a "
+                        f"lobby (`/play {key} players:{players}`) and press **Add AI**.",
+                    )
+                else:
+                    level = level or DEFAULT_LEVEL
+                    await bot.table.play_parlor(interaction, key, level, options, settings)
+            elif opponent is None and game.max_players <= 2:
+                await bot.table.refuse(
+                    interaction,
+                    f"Name your opponent (`/play {key} opponent:@someone`), or play Parlor "
+                    f"itself (`/play {key} ai:medium`).",
+                )
+            elif opponent is None:
                 await bot.table.open_lobby(interaction, key, players, options, settings, expires)
             elif players not in (None, 2):
                 await bot.table.refuse(
@@ -83,15 +118,15 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
     choices: dict[str, list[app_commands.Choice]] = {}
     lobby = game.max_players > 2
     if game.min_players <= 2:
-        optional = None if lobby else P.empty
-        params.append(
-            P("opponent", P.POSITIONAL_OR_KEYWORD, annotation=discord.User, default=optional)
-        )
+        params.append(P("opponent", P.POSITIONAL_OR_KEYWORD, annotation=discord.User, default=None))
         described["opponent"] = (
             "who you challenge (leave out to open a lobby anyone can join)"
             if lobby
-            else "who you challenge"
+            else "who you challenge (or leave out and choose ai: to play Parlor)"
         )
+        params.append(P("ai", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
+        described["ai"] = "play Parlor at this level, starting at once"
+        choices["ai"] = AI_CHOICES
     if lobby:
         params.append(P("players", P.POSITIONAL_OR_KEYWORD, annotation=int, default=None))
         described["players"] = f"seats in the lobby (default {game.max_players})"
@@ -116,6 +151,9 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
     params.append(P("clock_mode", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
     described["clock_mode"] = f"when time is out (default {DEFAULT_CLOCK_MODE})"
     choices["clock_mode"] = CLOCK_MODE_CHOICES
+    params.append(P("hints", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
+    described["hints"] = "whether /hint works here (default: on against Parlor, else off)"
+    choices["hints"] = HINTS_CHOICES
     params.append(P("expires", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
     what = "lobby" if game.min_players > 2 else "challenge or lobby" if lobby else "challenge"
     described["expires"] = f"how long the {what} stays open (default {DEFAULT_EXPIRY})"

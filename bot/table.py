@@ -19,6 +19,7 @@ import discord
 import engine
 
 from . import limits
+from .ai_table import AiTable
 from .answers import QUIET, ack, is_click, tell, update
 from .clock_table import ClockTable
 from .games import chat_of
@@ -46,7 +47,7 @@ ACK_GRACE = 0.5
 limit is 3 s); within them, the answer itself acknowledges it."""
 
 
-class Table(Invitations, ClockTable):
+class Table(Invitations, ClockTable, AiTable):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
         self._posting: dict[int, asyncio.Lock] = {}
@@ -98,6 +99,8 @@ class Table(Invitations, ClockTable):
                 view=view,
             )
             await self.service.set_board(record, message_id)
+        if record.ai_to_act:
+            self.bot.ai_soon()
         return message_id
 
     async def _away(self, record: GameRecord, now: float) -> float | None:

@@ -18,7 +18,8 @@ def clean(text: str) -> str:
 
 
 def mention(player: Player) -> str:
-    return f"<@{player.user_id}>"
+    """The player as a mention that notifies them; Parlor's own seats, by name."""
+    return f"**{clean(player.name)}**" if player.ai else f"<@{player.user_id}>"
 
 
 def when(moment: float) -> str:

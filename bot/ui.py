@@ -23,7 +23,10 @@ if TYPE_CHECKING:
     from .app import ParlorBot
 
 SELECTS_PER_PAGE = 4
-"""Select menus on one message: a fifth action row stays free for the buttons."""
+"""Select menus on one message: a fifth action row stays free for the buttons (a page holds
+one menu fewer when the buttons take two rows)."""
+BUTTONS_PER_ROW = 5
+"""Discord's most buttons in one action row."""
 
 
 class Components(discord.ui.View):
@@ -49,13 +52,28 @@ def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components
     if record.over or record.player_to_move is None:
         return None
     head = {"game": record.id, "version": record.version}
+    back = (
+        [button(BackButton.custom_id_for(game=record.id), "I'm back")] if record.stand_ins else []
+    )
+    if record.ai_to_act:  # Parlor is about to play: nothing to choose
+        return Components([action_row(*back)]) if back else None
+    fixed = _claim_button(record, now) + back
     if record.awaiting_roll:
         roll = button(RollButton.custom_id_for(**head), "Roll", PRIMARY, "\N{GAME DIE}")
-        return Components([action_row(roll), *map(action_row, _claim_button(record, now))])
+        return Components([action_row(roll, *fixed)])
+    fixed = [
+        button(
+            ControlButton.custom_id_for(**head, move=move),
+            label,
+            PRIMARY if move == "end" else SECONDARY,
+        )
+        for move, label in control_moves(record.state)
+    ] + fixed
     groups = move_groups(record.state)
-    pages = max(1, -(-len(groups) // SELECTS_PER_PAGE))
+    per_page = SELECTS_PER_PAGE if len(fixed) <= BUTTONS_PER_ROW - 2 else SELECTS_PER_PAGE - 1
+    pages = max(1, -(-len(groups) // per_page))
     page = min(max(page, 0), pages - 1)
-    first = page * SELECTS_PER_PAGE
+    first = page * per_page
     rows = [
         action_row(
             {
@@ -71,22 +89,18 @@ def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components
                 ],
             }
         )
-        for index, (label, moves) in enumerate(groups[first : first + SELECTS_PER_PAGE], first)
+        for index, (label, moves) in enumerate(groups[first : first + per_page], first)
     ]
-    buttons = [
-        button(
-            ControlButton.custom_id_for(**head, move=move),
-            label,
-            PRIMARY if move == "end" else SECONDARY,
-        )
-        for move, label in control_moves(record.state)
-    ]
-    buttons += _claim_button(record, now)
+    buttons = fixed
     if pages > 1:
         for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
             if 0 <= target < pages:
                 buttons.append(button(PageButton.custom_id_for(**head, page=target), text))
-    return Components(rows + ([action_row(*buttons)] if buttons else []))
+    rows += [
+        action_row(*buttons[at : at + BUTTONS_PER_ROW])
+        for at in range(0, len(buttons), BUTTONS_PER_ROW)
+    ]
+    return Components(rows)
 
 
 SELECT, BUTTON = discord.ComponentType.string_select.value, discord.ComponentType.button.value
@@ -108,19 +122,27 @@ def button(custom_id: str, label: str, style: int = SECONDARY, emoji: str = "") 
 
 
 def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:
-    """Once the player to act is out of time (``timeouts.claim_shown``), a button for the
-    others: "Claim the win" when only two are left, else "Remove NAME"."""
+    """Once the player to act is out of time (``timeouts.claim_shown``), buttons for the
+    others: "Claim the win" when only two are left, else "Remove NAME"; and "Let Parlor play
+    for NAME" (``bot/ai_turns.py``)."""
     mover = record.player_to_move
     if mover is None or not claim_shown(record, now):
         return []
     label = "Claim the win" if record.players_in <= 2 else f"Remove {mover.name}"
+    head = {"game": record.id, "version": record.version}
     return [
         button(
-            RemoveButton.custom_id_for(game=record.id, version=record.version),
+            RemoveButton.custom_id_for(**head),
             limits.cut(label, limits.BUTTON_LABEL),
             DANGER,
             "\N{ALARM CLOCK}",
-        )
+        ),
+        button(
+            StandInButton.custom_id_for(**head),
+            limits.cut(f"Let Parlor play for {mover.name}", limits.BUTTON_LABEL),
+            SECONDARY,
+            "\N{ROBOT FACE}",
+        ),
     ]
 
 
@@ -130,20 +152,52 @@ def challenge_view(challenge: Challenge) -> Components:
 
 
 def lobby_view(lobby: Challenge) -> Components:
-    """Join / Leave / Start under an open lobby."""
+    """Join / Leave / Start / Add AI under an open lobby."""
     return _actions(LobbyButton, "lobby", lobby.id, LOBBY_ACTIONS)
 
 
 CHALLENGE_ACTIONS = {"accept": SUCCESS, "decline": DANGER, "cancel": SECONDARY}
-LOBBY_ACTIONS = {"join": SUCCESS, "leave": SECONDARY, "start": PRIMARY}
+LOBBY_ACTIONS = {"join": SUCCESS, "leave": SECONDARY, "start": PRIMARY, "ai": SECONDARY}
+LABELS = {"ai": "Add AI"}
+"""Labels of the actions not named by their word, capitalised."""
 
 
 def _actions(kind: type[Control], field: str, value: int, actions: dict[str, int]) -> Components:
     """One row of buttons, one per action, labelled with the action (capitalised)."""
     ids = {action: kind.custom_id_for(**{field: value}, action=action) for action in actions}
     return Components(
-        [action_row(*(button(ids[a], a.capitalize(), style) for a, style in actions.items()))]
+        [
+            action_row(
+                *(
+                    button(ids[a], LABELS.get(a, a.capitalize()), style)
+                    for a, style in actions.items()
+                )
+            )
+        ]
     )
+
+
+def level_view(lobby_id: int) -> Components:
+    """The level menu Add AI shows its host (privately)."""
+    select = {
+        "type": SELECT,
+        "custom_id": LevelSelect.custom_id_for(lobby=lobby_id),
+        "placeholder": "Parlor's level",
+        "min_values": 1,
+        "max_values": 1,
+        "options": [
+            {"label": f"Parlor ({level})", "value": level, "description": words}
+            for level, words in LEVEL_WORDS.items()
+        ],
+    }
+    return Components([action_row(select)])
+
+
+LEVEL_WORDS = {
+    "easy": "a legal move, a little better than chance",
+    "medium": "the best-looking move one step ahead",
+    "hard": "searches ahead, weighing the dice",
+}
 
 
 class ChallengeButton(
@@ -160,9 +214,9 @@ class ChallengeButton(
 class LobbyButton(
     Control,
     tag="lb",
-    fields=(number("lobby", 18), one_of("action", "join", "leave", "start")),
+    fields=(number("lobby", 18), one_of("action", "join", "leave", "start", "ai")),
 ):
-    """Join, Leave or Start an open lobby."""
+    """Join, Leave, Start or Add AI under an open lobby."""
 
     async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
         await interaction.client.table.answer_lobby(interaction, self.lobby, self.action)
@@ -245,3 +299,40 @@ def reminder_view(record: GameRecord | GameSummary) -> Components:
     assert record.turn_at is not None
     quiet = QuietButton.custom_id_for(game=record.id, turn=int(record.turn_at))
     return Components([action_row(button(quiet, "No more reminders this turn", SECONDARY))])
+
+
+class LevelSelect(
+    Control,
+    tag="al",
+    fields=(number("lobby", 18),),
+):
+    """The level picked under Add AI: Parlor takes a seat in the lobby."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        values = values_of(interaction)
+        if len(values) != 1 or values[0] not in LEVEL_WORDS:
+            await tell(interaction, "Pick one level.")
+            return
+        await interaction.client.table.add_ai(interaction, self.lobby, values[0])
+
+
+class StandInButton(
+    Control,
+    tag="si",
+    fields=(GAME, VERSION),
+):
+    """Let Parlor play for the player to act, whose time ran out (``bot/ai_turns.py``)."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.stand_in(interaction, self.game, self.version)
+
+
+class BackButton(
+    Control,
+    tag="bk",
+    fields=(GAME,),
+):
+    """I'm back: a player Parlor played for takes their seat back."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.back(interaction, self.game)

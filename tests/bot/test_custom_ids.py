@@ -19,14 +19,17 @@ from bot.menus import control_moves, move_groups
 from bot.records import Challenge, GameRecord, Player
 from bot.rules_pages import RulesPageButton, rules_pages, rules_view
 from bot.ui import (
+    BackButton,
     ChallengeButton,
     ControlButton,
+    LevelSelect,
     LobbyButton,
     MoveSelect,
     PageButton,
     QuietButton,
     RemoveButton,
     RollButton,
+    StandInButton,
     challenge_view,
     game_view,
     lobby_view,
@@ -36,8 +39,10 @@ from bot.ui import (
 from .game_records import record_at
 
 REGISTERED = (
+    BackButton,
     ChallengeButton,
     ControlButton,
+    LevelSelect,
     LobbyButton,
     MoveSelect,
     PageButton,
@@ -45,6 +50,7 @@ REGISTERED = (
     RemoveButton,
     RollButton,
     RulesPageButton,
+    StandInButton,
 )
 """Every kind of control a message of the bot carries."""
 BIG_ID = 123_456_789_012_345_678  # 18 digits: a Discord snowflake-sized row id
@@ -135,7 +141,7 @@ async def test_challenge_and_lobby_ids_read_back_to_the_challenge_and_action():
     ]
     assert ids_and_fields(lobby_view(challenge(lobby=True))) == [
         (LobbyButton, f"parlor:lb:{BIG_ID}:{action}", {"lobby": BIG_ID, "action": action})
-        for action in ("join", "leave", "start")
+        for action in ("join", "leave", "start", "ai")
     ]
 
 
@@ -148,6 +154,7 @@ async def test_roll_and_remove_ids_read_back_to_the_game_and_version():
     assert ids_and_fields(view) == [
         (RollButton, f"parlor:rl:{BIG_ID}:{BIG_VERSION}", fields),
         (RemoveButton, f"parlor:rm:{BIG_ID}:{BIG_VERSION}", fields),
+        (StandInButton, f"parlor:si:{BIG_ID}:{BIG_VERSION}", fields),
     ]
 
 

@@ -172,7 +172,11 @@ async def test_play_offers_the_games_options_and_checks_them(tmp_path, dice_race
             ice = next(o for o in play["options"] if o["name"] == "icesickle")
             ice_params = {o["name"]: o for o in ice["options"]}
             assert "roll" not in ice_params  # no dice, no Roll button
-            assert ice_params["opponent"]["required"] and "players" not in ice_params
+            assert "players" not in ice_params  # two players only: no lobby
+            # the opponent is a person, or Parlor at a level (ai), so neither is required
+            assert not ice_params["opponent"].get("required")
+            assert [c["value"] for c in ice_params["ai"]["choices"]] == ["easy", "medium", "hard"]
+            assert [c["value"] for c in ice_params["hints"]["choices"]] == ["on", "off"]
             await start(fake, games, users, target="20")
         fake.assert_clean()
     service = await Service.open(str(tmp_path / "parlor.db"))

@@ -57,6 +57,7 @@ async def test_join_refusals_and_the_host_starting_early(tmp_path, dice_race):
                 "Join": "parlor:lb:1:join",
                 "Leave": "parlor:lb:1:leave",
                 "Start": "parlor:lb:1:start",
+                "Add AI": "parlor:lb:1:ai",
             }
             assert "Seated (1/3): ann · 2 free seats" in lobby.content
 
@@ -64,7 +65,7 @@ async def test_join_refusals_and_the_host_starting_early(tmp_path, dice_race):
             assert joined.updated  # the lobby message is updated in place
             lobby = fake.message(lobby.id)
             assert "Seated (2/3): ann, ben · 1 free seat" in lobby.content
-            assert set(buttons(lobby)) == {"Join", "Leave", "Start"}
+            assert set(buttons(lobby)) == {"Join", "Leave", "Start", "Add AI"}
             assert lobby.mention_ids == []
 
             for user, label, text in (

@@ -1,0 +1,207 @@
+"""Playing Parlor over the fake Discord: a game from ``/play ... ai:hard`` to its result, a
+lobby with two AIs, Parlor playing for a player whose time ran out until they are back,
+``/hint``, and a restart while an AI's move is due."""
+
+from __future__ import annotations
+
+import time
+
+from bot import create_bot
+from bot.clocks import DAY
+from bot.service import Service
+from tests.fakediscord import FakeDiscord, run_bot
+
+from .answers import answer
+from .test_discord_clocks import Moment, after
+from .test_discord_dice import buttons, start, who
+from .test_discord_e2e import world
+from .test_discord_lobby import click
+from .turns import following, mentioned
+
+
+def new_bot(db_path, ai_delay: float = 0.0):
+    bot = create_bot(db_path=str(db_path), guild_ready_timeout=0.05, ai_delay=ai_delay)
+    bot.rate_limit = (10_000, 10.0)
+    return bot
+
+
+def is_turn(message) -> bool:
+    return bool(message.attachments)
+
+
+def first_move(message) -> tuple[str, str]:
+    """The first move of the turn message's first menu: (its menu's id, the move)."""
+    select = message.selects[0]
+    return select["custom_id"], select["options"][0]["value"]
+
+
+async def players_turn(fake, thread, user, since=None):
+    """The next turn message that asks ``user`` to move, or the one that ends the game."""
+
+    def found():
+        turns = [m for m in fake.messages_in(thread) if is_turn(m)]
+        if since is not None:
+            turns = [m for m in turns if m.id > since.id]
+        for message in reversed(turns):
+            if "Game over" in message.content:
+                return message
+            if user.id in mentioned(message) and message.selects:
+                return message
+        return None
+
+    return await fake.wait_until(found, f"{user.name}'s turn", timeout=120)
+
+
+async def humans_turn(fake, thread, humans, since):
+    """The next turn message after ``since`` that asks one of ``humans`` to move."""
+    ids = {u.id for u in humans}
+
+    def found():
+        later = [m for m in fake.messages_in(thread) if is_turn(m) and m.id > since.id]
+        return next((m for m in later if m.selects and ids & set(mentioned(m))), None)
+
+    return await fake.wait_until(found, "a player's turn", timeout=60)
+
+
+async def test_a_game_against_parlor_from_play_to_the_result(tmp_path):
+    db = tmp_path / "parlor.db"
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        async with run_bot(fake, new_bot(db)):
+            rec = await fake.slash(ann, games, "play", {"ai": "hard"}, subcommand="icesickle")
+            began = await answer(rec)
+            assert not began.ephemeral and "plays Parlor (hard)" in began.content
+            thread = await fake.wait_for_thread(games, after=rec)
+            turn = await players_turn(fake, thread, ann)
+            assert "Parlor (hard)" in turn.content.splitlines()[0]
+            moves = 0
+            while "Game over" not in turn.content:
+                if moves == 0:
+                    hint = await answer(await fake.slash(ann, thread, "hint", {}))
+                    assert hint.ephemeral and hint.content.startswith("Parlor would play **")
+                menu, move = first_move(turn)
+                await answer(await fake.select(ann, turn, menu, [move]))
+                moves += 1
+                turn = await players_turn(fake, thread, ann, since=turn)
+            assert "Parlor (hard)" in turn.content and ann.id in mentioned(turn)
+            thinking = [m for m in fake.messages_in(thread) if "is thinking" in m.content]
+            assert thinking and all(not m.selects for m in thinking)  # nothing to pick for it
+            assert all(m.mention_ids in ([], [ann.id]) for m in fake.messages_in(thread))
+        fake.assert_clean()
+    service = await Service.open(str(db))
+    try:
+        record = await service.game(1)
+        assert record.over and any(p.ai == "hard" for p in record.players)
+    finally:
+        await service.close()
+
+
+async def test_a_four_player_lobby_with_two_ais_added_by_the_host(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann, ben = users["ann"], users["ben"]
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+            rec = await fake.slash(ann, games, "play", {"players": 4}, subcommand="pachisi")
+            lobby = (await rec.response()).message
+            assert "Add AI" in buttons(lobby)
+            refused = await click(fake, ben, lobby, "Add AI")
+            assert refused.ephemeral and "Only the host" in refused.content
+            await click(fake, ben, lobby, "Join")
+            for level in ("easy", "medium"):
+                menu = await click(fake, ann, lobby, "Add AI")
+                assert menu.ephemeral and menu.message.selects
+                await answer(await fake.select(ann, menu.message, menu.custom_ids[0], [level]))
+            thread = await fake.wait_for_thread(games, after=rec)
+            turn = await fake.wait_for_message(thread, is_turn)
+            names = turn.content.splitlines()[0]
+            assert "Parlor (easy)" in names and "Parlor 2 (medium)" in names
+            if not any(u.id in mentioned(turn) for u in (ann, ben)):  # Parlor goes first
+                turn = await humans_turn(fake, thread, (ann, ben), turn)
+            # the humans play their turns; Parlor's come by themselves
+            for _ in range(6):
+                mover = next(u for u in (ann, ben) if u.id in mentioned(turn))
+                menu, move = first_move(turn)
+                edits = len(fake.message(turn.id).revisions)
+                await answer(await fake.select(mover, turn, menu, [move]))
+                turn = await following(fake, thread, turn, edits)
+                if not any(u.id in mentioned(turn) for u in (ann, ben)):
+                    turn = await humans_turn(fake, thread, (ann, ben), turn)
+            played = "\n".join(m.content for m in fake.messages_in(thread))
+            assert "Parlor (easy)" in played and "Parlor 2 (medium)" in played
+            assert " played **" in played
+        fake.assert_clean()
+
+
+async def test_parlor_plays_for_a_player_out_of_time_until_they_are_back(tmp_path):
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            began = clock.now
+            thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
+            late = who(turn, users)
+            other = next(u for u in (users["ann"], users["ben"]) if u != late)
+            hint = await answer(await fake.slash(late, thread, "hint", {}))
+            assert hint.ephemeral and "Hints are off at this table" in hint.content
+            clock.now = began + DAY
+            await bot.sweep()
+            turn = fake.message(turn.id)
+            stand_in = buttons(turn)[f"Let Parlor play for {late.name}"]
+            own = await answer(await fake.click(late, turn, stand_in))
+            assert own.ephemeral and "make your move instead" in own.content
+            await answer(await fake.click(other, turn, stand_in))
+            # Parlor's turn for the absent player, then the other player's, with I'm back
+            nxt = await fake.wait_until(
+                lambda: next(
+                    (m for m in after(fake, thread, turn) if is_turn(m) and m.selects), None
+                ),
+                "the other player's turn",
+                timeout=60,
+            )
+            said = "\n".join(m.content for m in after(fake, thread, turn))
+            assert f"let Parlor play for {late.name}" in said
+            assert f"Parlor (for {late.name}) played **" in said
+            assert other.id in mentioned(nxt) and "I'm back" in buttons(nxt)
+            stranger = await answer(await fake.click(other, nxt, buttons(nxt)["I'm back"]))
+            assert stranger.ephemeral and "playing your own seat already" in stranger.content
+            await answer(await fake.click(late, nxt, buttons(nxt)["I'm back"]))
+            back = await fake.wait_until(
+                lambda: next(
+                    (m for m in after(fake, thread, nxt) if f"{late.name} is back" in m.content),
+                    None,
+                ),
+                "the player back",
+            )
+            assert other.id in mentioned(back) and "I'm back" not in buttons(back)
+        fake.assert_clean()
+
+
+async def test_a_restart_while_parlors_move_is_due(tmp_path):
+    db = tmp_path / "parlor.db"
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(db, ai_delay=3600)  # Parlor's move is due an hour after its turn
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            await rec.response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            first = await fake.wait_for_message(thread, is_turn)
+            if ann.id in mentioned(first):
+                menu, move = first_move(first)
+                await answer(await fake.select(ann, first, menu, [move]))
+            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+        clock.now += 3600  # the bot was down when it came due
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            bot.ai_soon()
+            turn = await players_turn(fake, thread, ann, since=waiting)
+            assert "Parlor (easy) played **" in turn.content
+        fake.assert_clean()
+    assert time.time() < clock.now  # the hour passed on the bot's clock only
