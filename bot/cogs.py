@@ -210,7 +210,9 @@ class Games(commands.Cog):
             await tell(interaction, limits.listing(lines))
 
     @app_commands.command(name="rules", description="How a game is played in Parlor")
-    @app_commands.describe(game="the game, or time: move clocks and reminders")
+    @app_commands.describe(
+        game="the game; time: move clocks and reminders; parlor: playing the AI, hints"
+    )
     @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         async with self.bot.handling(interaction):

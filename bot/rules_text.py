@@ -51,7 +51,33 @@ TIME = paragraphs(
 """The ``/rules`` text on time: move clocks, running out, reminders."""
 assert set(REMINDER_INTERVALS) >= {DEFAULT_REMINDERS}
 
-TOPICS: dict[str, tuple[str, str]] = {"time": ("Time: move clocks and reminders", TIME)}
+PARLOR = paragraphs(
+    "**Playing Parlor.** Parlor plays every game itself, at three levels: `easy` (a legal "
+    "move, a little better than chance: it takes a win it sees), `medium` (the move that "
+    "looks best one step ahead) and `hard` (it searches ahead, weighing every roll of the "
+    "dice). `/play GAME ai:hard` starts a game against it at once, nothing to accept; "
+    "`opponent:` Parlor itself does the same at `medium`. In a lobby, its host presses "
+    "**Add AI** and picks a level: Parlor takes a seat, named for its level (**Parlor "
+    "(hard)**).",
+    "**Parlor's turns** come a second or two after yours, so you see your own move land "
+    "first; it is never on a clock and gets no reminders. Its moves are posted as a "
+    "player's are, and nobody is mentioned while it thinks.",
+    "**When a player is away.** Once someone's time is up (a soft clock, see `/rules time`), "
+    "the others may press **Let Parlor play for NAME** instead of claiming the win or "
+    "removing them: Parlor plays their seat at `hard`, on no clock, until they press **I'm "
+    "back** under a turn message, or simply play on their turn.",
+    "**Hints.** `/hint` tells you, and nobody else, the move Parlor (`hard`) would play for "
+    "you now, and why where it can say. A table chooses with `/play ... hints:on|off`: on by "
+    "default in a game against Parlor, off otherwise. In a terminal, `hint` does the same, "
+    "and `python -m bot play GAME --ai 2:hard` seats Parlor (`--ai all:hard` to watch it "
+    "play itself).",
+)
+"""The ``/rules`` text on playing against Parlor."""
+
+TOPICS: dict[str, tuple[str, str]] = {
+    "time": ("Time: move clocks and reminders", TIME),
+    "parlor": ("Playing Parlor: AI opponents and hints", PARLOR),
+}
 """``/rules`` pages that are no game's: key -> (title, text)."""
 
 TEXTS: dict[str, str] = {**RULES, **{key: text for key, (_, text) in TOPICS.items()}}

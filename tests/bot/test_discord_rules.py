@@ -115,3 +115,18 @@ async def test_a_forged_page_button_changes_nothing(tmp_path):
                 assert fake.message(message.id).content == pages[0]  # the page is unchanged
                 assert len(fake.message(message.id).revisions) == edits  # never edited
         fake.assert_clean()
+
+
+async def test_rules_explain_playing_parlor(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+            (rules,) = [c for c in fake.commands if c["name"] == "rules"]
+            assert "parlor" in [c["value"] for c in rules["options"][0]["choices"]]
+            got = await answer(await fake.slash(users["ben"], games, "rules", {"game": "parlor"}))
+            text = "\n\n".join(rules_pages("parlor"))
+            assert got.ephemeral and got.content == rules_pages("parlor")[0]
+            for words in ("`/play GAME ai:hard`", "**Add AI**", "**Let Parlor play for NAME**",
+                          "**I'm back**", "`/hint`", "`--ai all:hard`"):  # fmt: skip
+                assert words in text
+        fake.assert_clean()
