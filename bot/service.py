@@ -229,11 +229,10 @@ class Service:
     async def check_room(self, players: Sequence[Player], guild_id: int | None) -> None:
         """Refuse (``RateLimited``) a new game for a player already in as many active games as
         one may play, or on a server that holds as many as it may."""
-        for player in players:
-            if player.ai:
-                continue  # Parlor plays as many games as it is asked to
+        people = [p for p in players if not p.ai]  # Parlor plays as many as it is asked to
+        for player in people:
             if await self.storage.active_games_of(player.user_id) >= self.games_per_user:
-                who = f"{player.name} already plays" if len(players) > 1 else "You already play"
+                who = f"{player.name} already plays" if len(people) > 1 else "You already play"
                 raise RateLimited(
                     f"{who} {self.games_per_user} active games, the most one player may have; "
                     "finish or /resign one first."

@@ -63,6 +63,32 @@ async def test_an_ai_turn_waits_its_delay_and_has_no_clock(services):
     assert played.game.player_to_move == ANN and played.game.deadline == service.clock() + DAY
 
 
+async def test_parlor_is_never_reminded_and_never_out_of_time(services):
+    service = await services()
+    service.seats_rng.seed(3)
+    day = {"clock": "1d"}
+    game = await service.ai.against("icesickle", ANN, "easy", channel_id=9, settings=day)
+    if not game.ai_to_act:
+        game = (await service.play(game.id, ANN.user_id, game.state.legal_moves()[0])).game
+    service.clock.now += 2 * DAY  # Parlor's turn, long overdue (a bot that was down)
+    assert await service.timeouts.sweep() == []
+    with pytest.raises(NotAllowed, match="no move clock"):
+        await service.timeouts.claim(game.id, ANN.user_id)
+    with pytest.raises(NotAllowed, match="Nobody here has run out of time"):
+        await service.ai.stand_in(game.id, ANN.user_id)
+
+
+async def test_parlor_plays_any_number_of_games(services):
+    """A player's limit on active games is a person's: Parlor is in every game against it."""
+    service = await services()
+    service.games_per_user = 2
+    for player in (ANN, BEN):
+        for _ in range(2):
+            await service.ai.against("icesickle", player, "hard", channel_id=9)
+    with pytest.raises(ServiceError, match="You already play 2 active games"):
+        await service.ai.against("icesickle", ANN, "hard", channel_id=9)
+
+
 async def test_a_turn_taken_but_never_played_comes_due_again(services):
     """A bot that stopped after taking an AI turn: another (or the restarted one) plays it
     once the lease runs out."""

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import time
 
-from bot import create_bot
+import pytest
+
+from bot import app, create_bot
 from bot.clocks import DAY
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
@@ -17,6 +19,12 @@ from .test_discord_dice import buttons, start, who
 from .test_discord_e2e import world
 from .test_discord_lobby import click
 from .turns import following, mentioned
+
+
+@pytest.fixture(autouse=True)
+def no_second_look(monkeypatch):
+    """No look for AI turns but those the bot is woken for: the turn it posts wakes it."""
+    monkeypatch.setattr(app, "AI_LOOK", 3600.0)
 
 
 def new_bot(db_path, ai_delay: float = 0.0):

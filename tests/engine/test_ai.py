@@ -17,6 +17,10 @@ SETUPS = [
 ]
 
 
+BUDGET = {"hard": 60}
+"""A small search for whole games of the hard AI here (its own games' tests try its full one)."""
+
+
 def ai_game(key: str, players: int, level: str, seed: int, limit: int = 5_000):
     """A game of ``key`` played by AIs of ``level`` (dice drawn from ``seed`` too); the moves."""
     rng = random.Random(seed)
@@ -27,7 +31,7 @@ def ai_game(key: str, players: int, level: str, seed: int, limit: int = 5_000):
             outcomes = state.chance_outcomes()
             move = rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0]
         else:
-            move = choose(state, level, rng)
+            move = choose(state, level, rng, BUDGET.get(level))
             assert move in state.legal_moves()
         moves.append(str(move))
         state = state.apply(move)
