@@ -165,21 +165,14 @@ class AiTurns:
         if level is None:
             await self.storage.drop_ai(game_id)
             return None
-        seat = record.seat_to_act
-        moves: list[str] = []
-        if not record.awaiting_roll:
-            moves = await think(plan_turn, *_args(record), seat, level, record.seed)
+        seat = record.seat_to_act  # never a roll by hand: the service rolls for Parlor
+        moves = await think(plan_turn, *_args(record), seat, level, record.seed)
         user = record.players[seat].user_id if record.players[seat].ai else ai_id(level, 0)
 
         def decide(now: GameRecord) -> Change | None:
             if now.version != record.version or now.ai_to_act is None:
                 return None
             state, made = now.state, []
-            if now.awaiting_roll:  # a table that rolls by hand: the AI rolls
-                from .service import draw_chance, roll_rng
-
-                roll = draw_chance(state, roll_rng(now.seed, len(state.history)))
-                return Change(state.apply(roll), ((roll, engine.CHANCE, user),))
             for text in moves:
                 move = state.parse(text)
                 state = state.apply(move)

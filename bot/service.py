@@ -341,15 +341,15 @@ class Service:
     ) -> engine.State:
         """Roll the dice now due (``_roll_due``), and play each decision that has exactly one
         legal move for a player who leaves those to the bot (``auto_play``, on unless they
-        chose; always for the seats an AI plays, ``ais``), recorded as theirs with no user;
-        the state after it all."""
+        chose), recorded as theirs with no user; the state after it all. The seats an AI
+        plays (``ais``) have their dice rolled even at a table that rolls by hand."""
         state = self._roll_due(state, seed, by_hand, made, rollers, ais)
         while not state.is_over() and not state.is_chance_node():
             legal = state.legal_moves()  # kept by the state: the menus read the same list
             if len(legal) != 1:
                 break
             seat = state.to_move
-            if seat not in ais and not (await self.players.settings(users[seat])).auto_play:
+            if not (await self.players.settings(users[seat])).auto_play:
                 break
             state = state.apply(legal[0])
             made.append((legal[0], seat, None))

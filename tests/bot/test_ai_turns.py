@@ -190,3 +190,74 @@ async def test_hints_only_where_the_table_has_them_and_only_on_your_turn(service
         await service.ai.hint(game.id, waiting.user_id)
     move, _ = await service.ai.hint(game.id, game.player_to_move.user_id)
     assert engine.get_game("icesickle").new_game(2).parse(move) in game.state.legal_moves()
+
+
+async def test_a_player_who_comes_back_while_parlor_thinks_keeps_their_move(services):
+    """Parlor's moves are worked out outside the game's lock: a move the player makes
+    meanwhile wins, and Parlor's is dropped, not played on top of it."""
+    service = await services()
+    day = {"clock": "1d"}
+    challenge = await service.challenge("icesickle", ANN, BEN, channel_id=9, settings=day)
+    game = await service.accept(challenge.id, BEN)
+    late = game.player_to_move
+    other = next(p for p in game.players if p != late)
+    service.clock.now += DAY
+    game = (await service.ai.stand_in(game.id, other.user_id)).game
+    move = game.state.legal_moves()[0]
+
+    async def think_while_the_player_moves(fn, *args):
+        await service.play(game.id, late.user_id, move)
+        return fn(*args)
+
+    assert await service.ai.play(game.id, think_while_the_player_moves) is None
+    after = await service.game(game.id)
+    assert after.state.history[-1] == move and after.stand_ins == {}
+    assert after.player_to_move == other
+
+
+async def test_parlor_rolls_at_once_at_a_table_that_presses_roll(services):
+    service = await services()
+    button = {"roll": "button"}
+    game = await service.ai.against("pachisi", ANN, "easy", channel_id=9, settings=button)
+    for _ in range(50):  # whenever the dice are Parlor's, nobody waits for it to press Roll
+        assert not (game.awaiting_roll and game.ai_to_act)
+        if game.over:
+            break
+        if game.ai_to_act:
+            game = (await service.ai.play(game.id)).game
+        elif game.awaiting_roll:
+            game = (await service.play(game.id, ANN.user_id, "roll")).game
+        else:
+            game = (await service.play(game.id, ANN.user_id, game.state.legal_moves()[0])).game
+    moves = await service.storage.moves(game.id)
+    rolled_by_parlor = [m for m in moves if m.seat == engine.CHANCE and m.user_id is None]
+    assert rolled_by_parlor and any(m.user_id == ANN.user_id for m in moves)
+
+
+async def test_parlor_never_plays_a_turn_twice(services):
+    """Two bots took the same turn (one stopped, its lease ran out, another took it): the one
+    that commits second finds the game moved on, and plays nothing."""
+    service = await services()
+    challenge = await service.challenge("icesickle", ANN, BEN, channel_id=9)
+    game = await service.accept(challenge.id, BEN)
+    game = await service.ai.seat(game.id, {0: "easy", 1: "easy"})  # Parlor on both sides
+
+    async def another_bot_plays_first(fn, *args):
+        assert (await service.ai.play(game.id)).moves
+        return fn(*args)
+
+    assert await service.ai.play(game.id, another_bot_plays_first) is None
+    assert len((await service.game(game.id)).state.history) == len(game.state.history) + 1
+
+
+async def test_the_sweep_never_reminds_parlor(services):
+    service = await services()
+    game = await service.ai.against("icesickle", ANN, "easy", channel_id=9, shuffle=False)
+    game = (await service.play(game.id, ANN.user_id, game.state.legal_moves()[0])).game
+    assert game.ai_to_act
+    # whatever is due (here a look written by hand), the sweep has nothing for Parlor
+    await service.storage._step(
+        lambda db: db.execute("UPDATE games SET wake_at = 0, reminded_at = NULL")
+    )
+    service.clock.now += 3 * 86_400
+    assert await service.timeouts.sweep() == []

@@ -145,6 +145,10 @@ def check_message(
     problems.update(check_components(components, flags, f"{pre}components"))
     if flags & COMPONENTS_V2 and (content or embeds):
         problems[f"{pre}content"] = "content and embeds cannot be used with IS_COMPONENTS_V2"
+    allowed = payload.get("allowed_mentions") or {}
+    for i, user in enumerate(allowed.get("users") or []):  # snowflakes, as Discord reads them
+        if not (str(user).isdigit() and 0 < int(user) < 2**64):
+            problems[f"{pre}allowed_mentions.users.{i}"] = f"Value {user!r} is not snowflake."
     for i, att in enumerate(attachments):
         if att.size > MAX_FILE_SIZE:
             problems[f"{pre}files.{i}"] = f"{att.filename} is {att.size} bytes, over the limit"
