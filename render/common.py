@@ -152,10 +152,18 @@ class Canvas:
         return font(round(size * SCALE)).getlength(text) / SCALE + 2 * stroke / SCALE
 
     def fit(self, text: str, size: float, max_width: float, bold: bool = False) -> str:
-        """``text``, cut short with an ellipsis if it is wider than ``max_width``."""
+        """``text``, cut short with an ellipsis if it is wider than ``max_width``. A name
+        ending in brackets keeps them, its head cut instead ("Parlor 2 (medium)" reads
+        "Parl… (medium)"): what they say (Parlor's level) tells seats apart."""
         text = displayable(text)
         if self.text_width(text, size, bold) <= max_width:
             return text
+        head, bracket, tail = text.rpartition(" (")
+        if head and tail.endswith(")"):
+            kept = bracket + tail
+            room = max_width - self.text_width(kept, size, bold)
+            if room >= self.text_width(head[:3] + "\N{HORIZONTAL ELLIPSIS}", size, bold):
+                return self.fit(head, size, room, bold) + kept
         ellipsis = "\N{HORIZONTAL ELLIPSIS}"
         lo, hi = 0, len(text)
         while lo < hi:  # the longest prefix that fits with the ellipsis
