@@ -37,8 +37,9 @@ class AiTable:
         options: dict | None = None,
         settings: dict | None = None,
     ) -> None:
-        """``/play GAME ai:LEVEL``: a game against Parlor, on at once."""
-        await interaction.response.defer(thinking=True)  # public: the game starts here
+        """``/play GAME ai:LEVEL``: a game against Parlor, on at once (in its own thread,
+        where the server allows one; the answer, only to the player, says where)."""
+        await ack(interaction)
         try:
             record = await self.service.ai.against(
                 key,
@@ -50,11 +51,10 @@ class AiTable:
                 channel_id=interaction.channel_id,
             )
         except ServiceError as exc:
-            await interaction.delete_original_response()
             await tell(interaction, str(exc))
             return
-        await self.begin(interaction, record, f"{clean(interaction.user.display_name)} "  # type: ignore[attr-defined]
-                         f"plays Parlor ({level})")  # fmt: skip
+        name = clean(interaction.user.display_name)
+        await self.begin(interaction, record, f"{name} plays Parlor ({level})")  # type: ignore[attr-defined]
 
     async def ai_turn(self, game_id: int) -> None:
         """Parlor plays the turn the game waits on (its moves worked out in a worker

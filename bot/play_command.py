@@ -9,6 +9,11 @@ time for each move: none, 1d, 2d, 3d, 5d, 7d or 14d; 3d if left out), ``clock_mo
 the others may claim; hard: the bot acts; soft if left out) and ``expires`` (how long the
 challenge or lobby stays open: 15m, 1h, 24h, 3d or 7d; 24h if left out).
 
+``ai`` (easy, medium, hard) plays Parlor itself, starting at once (as does ``opponent`` set
+to the bot, at medium); ``hints`` (on, off) says whether ``/hint`` works at the table (on by
+default against Parlor). ``opponent`` is therefore optional in every game; a two-player game
+with neither is refused with what to give.
+
 A game for more than two players also gets ``players`` (its player counts as choices), and
 ``opponent`` becomes optional: without one, ``/play tic-tac players:4`` opens a lobby that
 anyone in the channel can join. A game that needs three or more has no ``opponent`` at all.

@@ -76,13 +76,30 @@ async def test_a_game_against_parlor_from_play_to_the_result(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann = users["ann"]
-        async with run_bot(fake, new_bot(db)):
+        bot = new_bot(db)
+        async with run_bot(fake, bot):
             rec = await fake.slash(ann, games, "play", {"ai": "hard"}, subcommand="icesickle")
             began = await answer(rec)
-            assert not began.ephemeral and "plays Parlor (hard)" in began.content
+            assert "plays Parlor (hard)" in began.content and "The game is on in" in began.content
             thread = await fake.wait_for_thread(games, after=rec)
             turn = await players_turn(fake, thread, ann)
             assert "Parlor (hard)" in turn.content.splitlines()[0]
+            for options, refusal in (
+                ({"ai": "easy", "opponent": users["ben"]}, "Choose one opponent"),
+                ({}, "Name your opponent"),
+            ):
+                rec = await fake.slash(ann, games, "play", options, subcommand="icesickle")
+                said = await answer(rec)
+                assert said.ephemeral and refusal in said.content
+            rec = await fake.slash(ann, games, "play", {"ai": "hard", "players": 4},
+                                   subcommand="pachisi")  # fmt: skip
+            said = await answer(rec)
+            assert said.ephemeral and "press **Add AI**" in said.content
+            bot.service.games_per_user = 1
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            said = await answer(rec)
+            assert said.ephemeral and "You already play 1 active games" in said.content
+            bot.service.games_per_user = 50
             moves = 0
             while "Game over" not in turn.content:
                 if moves == 0:
