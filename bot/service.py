@@ -630,6 +630,7 @@ class Service:
                 left=sorted(state.gone - record.state.gone),
                 clock=clock,
                 ai_at=ai_at,
+                was_ai=record.ai_to_act is not None,
                 stand_ins=change.stand_ins,
                 now=now,
             )

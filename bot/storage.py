@@ -391,12 +391,14 @@ class Storage(AiRows, ClockRows, SettingsRows):
         left: Sequence[int] = (),
         clock: dict[str, Any] | None = None,
         ai_at: float | None = None,
+        was_ai: bool = False,
         stand_ins: dict[int, str] | None = None,
         now: float,
     ) -> bool:
         """Append ``moves`` (text, seat, user id), the new snapshot and summary (``to_act``,
         the seats that ``left`` with these moves, the ``clock`` columns of a turn that starts
-        or ends: ``bot/clocks.py``; when an AI's turn is due, ``ai_at``; the seats an AI plays
+        or ends: ``bot/clocks.py``; when an AI's turn is due, ``ai_at``, cleared where the game
+        waited on an AI before, ``was_ai``; the seats an AI plays
         for their absent player, ``stand_ins``, when they change) if the game is still at
         ``version``; False (nothing written) when someone else changed it first. One
         transaction."""
@@ -408,7 +410,7 @@ class Storage(AiRows, ClockRows, SettingsRows):
         if stand_ins is not None:
             clock["stand_ins"] = json.dumps(stand_ins) if stand_ins else None
         ends += "".join(f", {column} = ?" for column in clock)
-        ai = _ai_update(game_id, ai_at)
+        ai = _ai_update(game_id, ai_at) if ai_at is not None or was_ai else None
         game = (
             snapshot,
             json.dumps(result) if result else None,
@@ -432,7 +434,8 @@ class Storage(AiRows, ClockRows, SettingsRows):
             db.executemany(INSERT_MOVE, rows)
             if wake is not None:
                 db.execute(*wake)
-            db.execute(*ai)
+            if ai is not None:
+                db.execute(*ai)
             if left:
                 db.executemany(
                     "UPDATE seats SET gone = 1 WHERE game_id = ? AND seat = ?",

@@ -61,6 +61,8 @@ async def test_an_ai_turn_waits_its_delay_and_has_no_clock(services):
     assert await service.ai.due() == []  # taken: no other process plays it too
     played = await service.ai.play(game.id)
     assert played.game.player_to_move == ANN and played.game.deadline == service.clock() + DAY
+    service.clock.now += 3600  # long after the turn's lease: Ann's turn is not Parlor's
+    assert await service.ai.due() == []
 
 
 async def test_parlor_is_never_reminded_and_never_out_of_time(services):
