@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 Values = Sequence[float]
 Evaluation = Callable[[State], Values]
 Key = Callable[[State], Hashable]
+Moves = Callable[[State], Sequence[Move]]
 
 
 class OutOfBudget(Exception):
@@ -54,8 +55,10 @@ class Expectimax:
         rng: random.Random,
         key: Key | None = None,
         samples: int | None = None,
+        moves: Moves | None = None,
     ) -> None:
         self.evaluate = evaluate
+        self.moves = moves
         self.left = budget
         self.rng = rng
         self.key = key
@@ -108,11 +111,14 @@ class Expectimax:
     def expand(self, state: State, key: Hashable | None) -> list[tuple[Move, State]]:
         """The children of a decision node, made once per search where the game names its
         positions (the later iterations walk the same tree again)."""
-        if key is None:
-            return [(m, self.apply(state, m)) for m in state.legal_moves()]
-        found = self.children.get(key)
-        if found is None:
-            found = self.children[key] = [(m, self.apply(state, m)) for m in state.legal_moves()]
+        if key is not None:
+            found = self.children.get(key)
+            if found is not None:
+                return found
+        legal = self.moves(state) if self.moves is not None else state.legal_moves()
+        found = [(m, self.apply(state, m)) for m in legal]
+        if key is not None:
+            self.children[key] = found
         return found
 
     def value(self, state: State, depth: int) -> Values:
@@ -179,17 +185,20 @@ def search(
     key: Key | None = None,
     max_depth: int = 2,
     samples: int | None = None,
+    moves: Moves | None = None,
 ) -> Move:
     """The move best for the player to act by expectimax (max^n) over the dice, deepening
     one roll at a time up to ``max_depth`` while ``budget`` positions last; ties go to the
     earlier move in ``legal``. ``key(state)`` (optional) names a position for the
     transposition table: two states with the same key must be the same position with the
     same future (same player to act, same dice left). ``samples`` caps the outcomes averaged
-    at a chance node below the current roll (None: all of them)."""
+    at a chance node below the current roll (None: all of them). ``moves(state)`` (optional)
+    gives the moves to consider at a decision node below the root, where some legal moves
+    should never be searched (a take-back that would loop); ``legal`` is the root's."""
     seat = state.to_move
     if len(legal) == 1:
         return legal[0]
-    engine = Expectimax(evaluate, int(budget), rng, key, samples)
+    engine = Expectimax(evaluate, int(budget), rng, key, samples, moves)
     # One ply first: the fallback answer, and the order the first iteration tries.
     try:
         children = [(m, engine.apply(state, m)) for m in legal]

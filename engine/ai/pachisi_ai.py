@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..core import Move, State
 from ..pachisi_board import HOME, LAST_TRACK, NEST, SAFE, TRACK
+from ..pachisi_moves import Undo
 from . import expectimax
 
 if TYPE_CHECKING:
@@ -202,16 +203,24 @@ def search(
     state: State, legal: Sequence[Move], rng: random.Random, budget: float | None = None
 ) -> Move:
     """The hard level: every way to play the rest of the roll, then the next roll (usually
-    the next player's, over all 21 throws) as far as the budget goes."""
+    the next player's, over all 21 throws) as far as the budget goes. ``undo`` (an option) is
+    never searched: it only leads back to a position already searched."""
     return expectimax.search(
         state,
-        legal,
+        playable(state, legal),
         rng,
         DEFAULT_BUDGET if budget is None else int(budget),
         evaluate,
         key=key,
         max_depth=1,
+        moves=playable,
     )
+
+
+def playable(state: State, legal: Sequence[Move] | None = None) -> list[Move]:
+    """The legal moves less ``undo``."""
+    moves = state.legal_moves() if legal is None else legal
+    return [m for m in moves if not isinstance(m, Undo)]
 
 
 def reason(state: State, move: Move) -> str | None:

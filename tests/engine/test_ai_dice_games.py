@@ -155,3 +155,11 @@ def test_search_answers_even_without_budget():
         move = search(state, legal, random.Random(0), budget, pachisi_ai.evaluate)
         assert move in legal
     assert str(search(state, legal, random.Random(0), 30, pachisi_ai.evaluate)) == "1+3"
+
+
+def test_pachisi_hard_never_takes_back_a_move():
+    # with the undo option, going back is legal after the first die, and never searched
+    state = pachisi.position(2, {0: [10, 30, NEST, NEST], 1: [47, 20, NEST, NEST]}, undo=True)
+    state = state.apply("roll 3 6").apply("2+6")
+    assert "undo" in pachisi.moves(state)
+    assert str(choose(state, "hard", random.Random(1))) != "undo"
