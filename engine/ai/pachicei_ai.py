@@ -180,6 +180,13 @@ def score(state: PachIceIState, seat: int) -> float:
     return total
 
 
+CHANCE_AWARE = True
+"""``evaluate`` at a chance node already stands for the mean over the roll (it reads the
+position and whose roll it is, and a roll changes neither), so a caller may evaluate a chance
+node directly instead of applying and evaluating each of the 120 rolls (which costs the
+engine's turn search for every roll)."""
+
+
 def evaluate(state: State) -> tuple[float, ...]:
     """Per seat, the estimated chance to win (see the module's words)."""
     pach: PachIceIState = state  # type: ignore[assignment]
@@ -255,4 +262,4 @@ def reason(state: State, move: Move) -> str | None:
     return ", ".join(words) if words else None
 
 
-__all__ = ["FEATURES", "WEIGHTS", "evaluate", "features", "key", "reason", "search"]
+__all__ = ["CHANCE_AWARE", "FEATURES", "WEIGHTS", "evaluate", "features", "key", "reason", "search"]
