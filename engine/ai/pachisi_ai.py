@@ -93,8 +93,11 @@ def _order(state: PachisiState, active: list[int]) -> dict[int, int]:
     return order
 
 
-def distances(state: PachisiState) -> tuple[list[float], list[int]]:
-    """Per seat, the steps still to go (see the module's words), and the seats playing."""
+def distances(
+    state: PachisiState, hits: dict[int, float] | None = None
+) -> tuple[list[float], list[int]]:
+    """Per seat, the steps still to go (see the module's words), and the seats playing;
+    ``hits`` (if given) gets each exposed pawn's chance to be captured, by pawn id."""
     n = state.num_players
     pawns = state._pawns
     table = state._table
@@ -103,7 +106,7 @@ def distances(state: PachisiState) -> tuple[list[float], list[int]]:
     active = [s for s in range(n) if s not in gone]
     dist = [0.0] * n
     nest = [0] * n
-    loop: list[tuple[int, int, int]] = []
+    loop: list[tuple[int, int, int, int]] = []
     count: dict[int, int] = {}
     for s in active:
         base = s * 4
@@ -122,7 +125,7 @@ def distances(state: PachisiState) -> tuple[list[float], list[int]]:
             d += HOME - r
             if r <= LAST_TRACK:
                 a = (entry + r) % TRACK
-                loop.append((a, s, r))
+                loop.append((a, s, r, base + i))
                 count[a] = count.get(a, 0) + 1
             elif r >= HOME - 6:
                 d += NEAR_HOME
@@ -135,7 +138,7 @@ def distances(state: PachisiState) -> tuple[list[float], list[int]]:
         dist[state.seat] -= sum(state.remaining) + sum(state.bonuses)
     partners = table.partners
     online = table.online
-    for a, s, r in loop:
+    for a, s, r, pid in loop:
         if count[a] >= 2:
             continue  # a blockade cannot be captured
         escape = 1.0
@@ -148,7 +151,7 @@ def distances(state: PachisiState) -> tuple[list[float], list[int]]:
             if escape == 1.0:
                 continue
         else:
-            for a2, t, r2 in loop:
+            for a2, t, r2, _ in loop:
                 if t == s or (partners and (t - s) % 2 == 0):
                     continue
                 d = (a - a2) % TRACK
@@ -157,6 +160,8 @@ def distances(state: PachisiState) -> tuple[list[float], list[int]]:
                     escape *= 1 - p
                     dist[t] -= BONUS * p
         hit = 1 - escape
+        if hits is not None:
+            hits[pid] = hit
         if order.get(s) == 0 and state.phase == "roll":
             hit *= THREAT_FIRST
         dist[s] += hit * (r + NEST_COST - HOME)
@@ -251,6 +256,13 @@ def reason(state: State, move: Move) -> str | None:
                 words.append(f"makes a blockade with {whose}pawn {effect.pawn}")
             elif (after._table.entries[colour] + effect.end) % TRACK in SAFE:
                 words.append(f"puts {whose}pawn {effect.pawn} on a safe square")
-    if words:
-        return ", ".join(words)
-    return None
+    if not words:
+        exposed: dict[int, float] = {}
+        distances(before, exposed)
+        still: dict[int, float] = {}
+        distances(after, still)
+        for effect in moved:
+            pid = colour * 4 + effect.pawn - 1
+            if exposed.get(pid, 0.0) >= 0.1 and still.get(pid, 0.0) < exposed[pid] / 2:
+                words.append(f"takes {whose}pawn {effect.pawn} out of reach of the pawns behind it")
+    return ", ".join(words) if words else None
