@@ -163,3 +163,11 @@ def test_pachisi_hard_never_takes_back_a_move():
     state = state.apply("roll 3 6").apply("2+6")
     assert "undo" in pachisi.moves(state)
     assert str(choose(state, "hard", random.Random(1))) != "undo"
+
+
+def test_pachisi_reasons_for_safe_squares_and_running_away():
+    # pawn 1 on square 18 has seat 1's pawn four squares behind it (square 14)
+    state = pachisi.position(2, {0: [13, 40, NEST, NEST], 1: [43, 20, NEST, NEST]})
+    state = state.apply("roll 4 6")
+    assert pachisi_ai.reason(state, state.parse("1+4")) == "puts pawn 1 on a safe square"
+    assert "out of reach" in pachisi_ai.reason(state, state.parse("1+6"))
