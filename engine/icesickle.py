@@ -111,6 +111,11 @@ class IceSickleState(State):
         return tuple(Size(p) if p else None for p in self._board)
 
     @property
+    def pips(self) -> tuple[int, ...]:
+        """The board as pips per square (0 for empty): ``board`` in the form searches read."""
+        return self._board
+
+    @property
     def first_placer(self) -> int:
         """The seat that places first in the current round (the other one jumps first)."""
         return (self.round - 1) % 2
