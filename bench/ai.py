@@ -1,6 +1,7 @@
 """The AI levels' strength against each other, and their CPU per decision.
 
-    python bench/ai.py [--games 200] [--jobs 2] [--only GAME ...] [PAIRING ...]
+    python bench/ai.py [--games 200] [--first 0] [--jobs 2] [--only GAME ...]
+                       [--record FILE] [--report FILE ...] [PAIRING ...]
 
 A pairing is ``GAME:PLAYERS:A:B`` (``icesickle:2:hard:easy``): seat 0 of every game is level A
 (one seat, the others all play B), and the A seat goes round the table game by game, so every
@@ -13,11 +14,19 @@ Prints per pairing: A's score (a win 1, a draw 1/2 shared between its winners, s
 game takes, and per level the CPU per decision (``time.process_time`` in the worker process:
 median, p95, max). Games run in ``--jobs`` worker processes; the load of the machine is printed,
 since a busy machine stretches the times (not the scores). Figures only, no assertions.
+
+A full run takes hours of CPU (the hard level thinks about a second a decision), so it can be
+spread over several runs: ``--first N`` starts at game N, ``--record FILE`` appends each game's
+result to FILE (a JSON line naming the pairing, the game and a fingerprint of ``engine/``), and
+``--report FILE ...`` prints the figures of the games recorded there for the engine as it is now
+(games recorded for another engine are left out and counted), each game once.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import math
 import os
 import random
@@ -73,6 +82,16 @@ def seats(players: int, a: str, b: str, game: int) -> tuple[str, ...]:
     return tuple(a if seat == game % players else b for seat in range(players))
 
 
+def fingerprint() -> str:
+    """A short hash of the engine's source (the rules and the AI), naming what was measured."""
+    root = Path(__file__).resolve().parent.parent / "engine"
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def _one(job: tuple[str, int, str, str, int]) -> tuple[float, dict]:
     key, players, a, b, game = job
     levels = seats(players, a, b, game)
@@ -102,12 +121,11 @@ def ms(values: list[float]) -> str:
     )
 
 
-def run(pairing: str, games: int, pool: ProcessPoolExecutor) -> None:
+def report(pairing: str, results: list[tuple[float, dict]], seconds: float | None) -> None:
+    """The figures of ``pairing`` over ``results`` (score, result per game)."""
     key, players, a, b = pairing.split(":")
     players = int(players)
-    started = time.monotonic()
-    jobs = [(key, players, a, b, game) for game in range(games)]
-    results = list(pool.map(_one, jobs, chunksize=1))
+    games = len(results)
     score = sum(s for s, _ in results)
     low, high = wilson(score, games)
     draws = sum(r["draw"] for _, r in results)
@@ -115,11 +133,12 @@ def run(pairing: str, games: int, pool: ProcessPoolExecutor) -> None:
     for _, r in results:
         for level, t in r["times"].items():
             times.setdefault(level, []).extend(t)
+    took = f"; {seconds:.0f} s" if seconds is not None else ""
     print(
         f"{key} {players}p, {a} (one seat) vs {b}: {a} scores {score / games:.1%} "
         f"[{low:.1%}, {high:.1%}] over {games} games (par {1 / players:.0%}), {draws} draws; "
         f"{statistics.median(r['decisions'] for _, r in results):.0f} decisions a game "
-        f"(median); {time.monotonic() - started:.0f} s"
+        f"(median){took}"
     )
     rounds = [r["round"] for _, r in results if r["round"] is not None]
     if rounds and key == "ice-turn":
@@ -131,20 +150,61 @@ def run(pairing: str, games: int, pool: ProcessPoolExecutor) -> None:
         print(f"  {level}: {len(t)} decisions, {ms(t)}")
 
 
+def run(
+    pairing: str, first: int, games: int, pool: ProcessPoolExecutor, record: Path | None
+) -> None:
+    key, players, a, b = pairing.split(":")
+    started = time.monotonic()
+    jobs = [(key, int(players), a, b, game) for game in range(first, first + games)]
+    results = []
+    stamp = fingerprint()
+    for job, (score, result) in zip(jobs, pool.map(_one, jobs, chunksize=1), strict=True):
+        results.append((score, result))
+        if record is not None:
+            line = {"pairing": pairing, "game": job[-1], "engine": stamp, "score": score}
+            with record.open("a") as out:
+                out.write(json.dumps(line | {"result": result}) + "\n")
+    report(pairing, results, time.monotonic() - started)
+
+
+def recorded(paths: list[Path]) -> None:
+    """The figures of every pairing recorded in ``paths`` for the engine as it is now."""
+    stamp = fingerprint()
+    games: dict[str, dict[int, tuple[float, dict]]] = {}
+    other = 0
+    for path in paths:
+        for text in path.read_text().splitlines():
+            line = json.loads(text)
+            if line["engine"] != stamp:
+                other += 1
+                continue
+            games.setdefault(line["pairing"], {})[line["game"]] = (line["score"], line["result"])
+    print(f"engine {stamp}; {other} recorded games of another engine left out")
+    for pairing, by_game in games.items():
+        report(pairing, [by_game[g] for g in sorted(by_game)], None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pairings", nargs="*", default=None)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (seed)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", nargs="*", default=None, help="games of the default list")
+    parser.add_argument("--record", type=Path, help="append each game's result to this file")
+    parser.add_argument("--report", type=Path, nargs="+", help="only report recorded games")
     args = parser.parse_args()
+    if args.report:
+        recorded(args.report)
+        return
     pairings = args.pairings or [
         p for p in DEFAULT if not args.only or p.split(":")[0] in args.only
     ]
     print(f"load average before: {os.getloadavg()}, {os.cpu_count()} cores, jobs {args.jobs}")
+    print(f"engine {fingerprint()}")
     with ProcessPoolExecutor(args.jobs) as pool:
         for pairing in pairings:
-            run(pairing, args.games, pool)
+            run(pairing, args.first, args.games, pool, args.record)
     print(f"load average after: {os.getloadavg()}")
 
 
