@@ -97,6 +97,16 @@ class PachisiState(DiceTurnState):
         return tuple(self._pawns[s * 4 : s * 4 + 4] for s in range(self.num_players))
 
     @property
+    def all_pawns(self) -> tuple[int, ...]:
+        """Every pawn's position, four per seat in seat order: ``pawns`` as one flat tuple."""
+        return self._pawns
+
+    @property
+    def table(self) -> Table:
+        """The rules in play at this table (rule set, entries, partners, blockades)."""
+        return self._table
+
+    @property
     def arms(self) -> tuple[int, ...]:
         return arms(self.num_players)
 

@@ -78,7 +78,7 @@ def _order(state: PachisiState, active: list[int]) -> dict[int, int]:
     phase = state.phase
     if phase not in ("roll", "play"):
         return dict.fromkeys(active, 0)
-    step = -1 if state._table.online else 1
+    step = -1 if state.table.online else 1
     first = state.seat
     if phase == "play" and not (len(state.dice) == 2 and state.dice[0] == state.dice[1]):
         first = (first + step) % n
@@ -99,8 +99,8 @@ def distances(
     """Per seat, the steps still to go (see the module's words), and the seats playing;
     ``hits`` (if given) gets each exposed pawn's chance to be captured, by pawn id."""
     n = state.num_players
-    pawns = state._pawns
-    table = state._table
+    pawns = state.all_pawns
+    table = state.table
     entries = table.entries
     gone = state.gone
     active = [s for s in range(n) if s not in gone]
@@ -175,7 +175,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     pachisi: PachisiState = state  # type: ignore[assignment]
     dist, active = distances(pachisi)
     n = state.num_players
-    if pachisi._table.partners:
+    if pachisi.table.partners:
         units = [u for u in ((0, 2), (1, 3)) if u[0] in active]
         spans = [(dist[a] + dist[b]) / 2 for a, b in units]
     else:
@@ -196,7 +196,7 @@ def evaluate(state: State) -> tuple[float, ...]:
 def key(state: State) -> Hashable:
     """The position and what is left of the roll: states with the same key play the same."""
     s: PachisiState = state  # type: ignore[assignment]
-    return (s._pawns, s.phase, s.seat, s.remaining, s.bonuses, s.dice, s.doublets, s.pairs,
+    return (s.all_pawns, s.phase, s.seat, s.remaining, s.bonuses, s.dice, s.doublets, s.pairs,
             s.fourteen, s.removed)  # fmt: skip
 
 
@@ -244,17 +244,17 @@ def reason(state: State, move: Move) -> str | None:
     for effect in moved:
         whose = "" if colour == before.seat else "partner's "
         if effect.end == HOME:
-            bonus = " (bonus 10)" if before._table.online else ""
+            bonus = " (bonus 10)" if before.table.online else ""
             words.append(f"brings {whose}pawn {effect.pawn} HOME{bonus}")
         elif effect.kind == "enter":
             words.append(f"brings {whose}pawn {effect.pawn} out of the nest")
         elif effect.end > LAST_TRACK:
             words.append(f"takes {whose}pawn {effect.pawn} into the home path, out of reach")
         else:
-            mine = after._pawns[colour * 4 : colour * 4 + 4]
+            mine = after.all_pawns[colour * 4 : colour * 4 + 4]
             if mine.count(effect.end) == 2:
                 words.append(f"makes a blockade with {whose}pawn {effect.pawn}")
-            elif (after._table.entries[colour] + effect.end) % TRACK in SAFE:
+            elif (after.table.entries[colour] + effect.end) % TRACK in SAFE:
                 words.append(f"puts {whose}pawn {effect.pawn} on a safe square")
     if not words:
         exposed: dict[int, float] = {}
