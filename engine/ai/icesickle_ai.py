@@ -394,6 +394,32 @@ def search(
 # -- hints ------------------------------------------------------------------------------------
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five")
+HINT_SOLVE_CAP = 30_000
+"""Solver nodes a hint may spend to say how the round or the game ends with best play."""
+
+
+def _best_play(after: State, mover: int) -> str | None:
+    """How the round (round 1) or the game (round 2) ends for ``mover`` if both jump their
+    best from ``after`` on, where the solver finds out within ``HINT_SOLVE_CAP`` nodes."""
+    value = _Solver().solve(_board(after), -99, 99, HINT_SOLVE_CAP)
+    if value is None:
+        return None
+    swing = value if after.to_move == mover else -value
+    if after.round == 2:
+        totals = after.totals()
+        margin = totals[mover] - totals[1 - mover] + swing
+        if margin > 0:
+            return f"with best play from both sides you win the game by {margin}"
+        if margin == 0:
+            return "with best play from both sides the game is drawn"
+        return f"with best play from both sides you lose the game by {-margin}"
+    scores = after.round_scores()[-1]
+    margin = scores[mover] - scores[1 - mover] + swing
+    if margin == 0:
+        return "with best play from both sides the round ends level"
+    side = "ahead" if margin > 0 else "behind"
+    pips = f"{abs(margin)} pip{'s' if abs(margin) != 1 else ''}"
+    return f"with best play from both sides you end the round {pips} {side}"
 
 
 def _pieces_words(sizes: Sequence[int]) -> str:
@@ -434,14 +460,16 @@ def reason(state: State, move: Move) -> str | None:
             if mine > theirs:
                 return f"{words} and wins the round, {mine} to {theirs}"
             return f"{words} and ends the round, {mine} to {theirs}"
-        reply = _best(_board(after))
-        rest = f"the best jump left takes {reply} pip{'s' if reply != 1 else ''}"
         round_scores = after.round_scores()[-1]
         mine, theirs = round_scores[mover], round_scores[1 - mover]
         on_board = sum(_board(after))
         if mine > theirs + on_board:
             return f"{words} and wins the round: {on_board} pips are left, you lead by more"
-        return f"{words}; {rest}"
+        outlook = _best_play(after, mover)
+        if outlook is not None:
+            return f"{words}; {outlook}"
+        reply = _best(_board(after))
+        return f"{words}; the best jump left takes {reply} pip{'s' if reply != 1 else ''}"
     if isinstance(move, Place):
         what = f"places a {move.size.word} on {GRID.name(move.square)}"
         best = _best(_board(after))

@@ -205,6 +205,11 @@ def evaluate(state: State) -> tuple[float, ...]:
     return tuple(w / total for w in weights)
 
 
+CHANCE_AWARE = True
+"""``evaluate`` at the roll already stands for the mean over the dice: the seat about to roll
+is counted a whole average turn (``PER_TURN``) nearer its goal, and no roll changes the board,
+so the one-ply level reads it there instead of applying and evaluating each of the 36 rolls."""
+
 # -- the hard level --------------------------------------------------------------------------
 
 DEFAULT_BUDGET = 3000

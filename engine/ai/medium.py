@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
+from .registry import chance_aware
 from .values import values
 
 if TYPE_CHECKING:
@@ -14,8 +15,9 @@ if TYPE_CHECKING:
 
 def expected(state: State, seat: int) -> float:
     """What ``state`` is worth to ``seat``; where dice come next, the mean over their
-    outcomes (one roll deep)."""
-    if not state.is_chance_node():
+    outcomes (one roll deep), unless the game's evaluation already reads a chance node as
+    that mean (``CHANCE_AWARE``)."""
+    if not state.is_chance_node() or chance_aware(state.game.key):
         return values(state)[seat]
     return sum(p * values(state.apply(m))[seat] for m, p in state.chance_outcomes())
 

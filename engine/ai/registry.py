@@ -22,14 +22,20 @@ MODULES: dict[str, ModuleType] = {
     "icesickle": icesickle_ai,
     "ice-turn": iceturn_ai,
 }
-"""Per game key, the module with its ``evaluate(state)``, ``reason(state, move)`` and
-``search(state, legal, rng, budget)``; each may leave any of the three out."""
+"""Per game key, the module with its ``evaluate(state)``, ``reason(state, move)``,
+``search(state, legal, rng, budget)`` and ``CHANCE_AWARE``; each may leave any of them out."""
 
 
 def evaluation(key: str) -> Evaluation:
     from .values import standing_values
 
     return getattr(MODULES.get(key), "evaluate", standing_values)
+
+
+def chance_aware(key: str) -> bool:
+    """Whether the game's evaluation, read at a chance node, already stands for the mean over
+    its outcomes (the game's module says so with ``CHANCE_AWARE = True``)."""
+    return bool(getattr(MODULES.get(key), "CHANCE_AWARE", False))
 
 
 def search(key: str) -> Search:
