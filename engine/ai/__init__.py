@@ -6,7 +6,10 @@ without them still gets an AI.
 ``choose(state, level, rng, budget=None)`` is the one entry point: the move the AI of that
 level makes for the player to act. The same state, level, seed and budget give the same move.
 ``budget`` counts the positions the hard level may look at (not seconds, so that it stays
-deterministic); each game's search has its own default, sized to answer in about a second.
+deterministic); each game's search has its own default, sized to answer in about a second. A
+caller that must also bound the time passes a :class:`Budget` with ``out_of_time``, a check of
+its own clock (:mod:`engine.ai.budget`); the search then answers early where the clock says so,
+and only then may the same seed give another move.
 
 Levels: ``easy`` (a legal move, mildly better than random: it takes a move that wins at once,
 and otherwise leans towards moves that improve its standing), ``medium`` (one ply, greedy on
@@ -19,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
+from .budget import Budget
 from .easy import easy
 from .medium import medium
 from .registry import reason, search
@@ -30,7 +34,9 @@ LEVELS = ("easy", "medium", "hard")
 """The levels ``choose`` plays, weakest first."""
 
 
-def _hard(state: State, legal: list[Move], rng: random.Random, budget: float | None) -> Move:
+def _hard(
+    state: State, legal: list[Move], rng: random.Random, budget: float | Budget | None
+) -> Move:
     return search(state.game.key)(state, legal, rng, budget)
 
 
@@ -41,9 +47,12 @@ _PLAYERS = {
 }
 
 
-def choose(state: State, level: str, rng: random.Random, budget: float | None = None) -> Move:
+def choose(
+    state: State, level: str, rng: random.Random, budget: float | Budget | None = None
+) -> Move:
     """The move the AI of ``level`` makes for the player to act in ``state``. ``budget``
-    bounds the search of the levels that search (their own default when ``None``).
+    bounds the search of the levels that search: positions, or a :class:`Budget` that may
+    carry the caller's clock too (their own default when ``None``).
     ``ValueError`` for an unknown level, or a state where no player decides (over, or a
     chance move due)."""
     if level not in LEVELS:
@@ -56,11 +65,13 @@ def choose(state: State, level: str, rng: random.Random, budget: float | None = 
     return _PLAYERS[level](state, legal, rng, budget)
 
 
-def hint(state: State, rng: random.Random, budget: float | None = None) -> tuple[Move, str | None]:
+def hint(
+    state: State, rng: random.Random, budget: float | Budget | None = None
+) -> tuple[Move, str | None]:
     """The hard AI's move for the player to act, with a few words on why where the game's
     AI can say (``None`` where it cannot)."""
     move = choose(state, "hard", rng, budget)
     return move, reason(state, move)
 
 
-__all__ = ["LEVELS", "choose", "hint"]
+__all__ = ["LEVELS", "Budget", "choose", "hint"]

@@ -33,6 +33,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
+from .budget import Budget, Checker, within
 from .values import outcome_values, values
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class _Entry:
 class _Search:
     def __init__(
         self,
-        budget: int,
+        budget: Budget,
         evaluate: Evaluate,
         leaf: Leaf | None,
         key: Callable[[State], Hashable] | None,
@@ -83,8 +84,9 @@ class _Search:
         horizon: Horizon | None = None,
     ) -> None:
         self.horizon = horizon
-        self.budget = budget
+        self.budget = budget.positions
         self.used = 0
+        self.clock = Checker(budget.out_of_time)
         self.evaluate = evaluate
         self.leaf_fn = leaf
         self.key = key or (lambda s: s)
@@ -96,7 +98,7 @@ class _Search:
 
     def charge(self, cost: int = 1) -> None:
         self.used += cost
-        if self.used > self.budget:
+        if self.used > self.budget or self.clock.due(self.used):
             raise _OutOfBudget
 
     def child(self, state: State, move: Move) -> State:
@@ -228,7 +230,7 @@ def search(
     state: State,
     legal: Sequence[Move],
     rng: random.Random,
-    budget: float | None = None,
+    budget: float | Budget | None = None,
     *,
     evaluate: Evaluate | None = None,
     leaf: Leaf | None = None,
@@ -239,7 +241,8 @@ def search(
     max_depth: int = 64,
 ) -> Move:
     """The move alpha-beta finds for the player to act in ``state``, within ``budget``
-    positions (``default_budget`` when ``None``).
+    positions (``default_budget`` when ``None``) and the caller's time where the budget
+    carries a clock (:mod:`engine.ai.budget`).
 
     ``evaluate(state)``: per-seat values for positions that are not over (default: the game's
     evaluation through :func:`engine.ai.values.values`); ``leaf``: a leaf evaluation that may use
@@ -253,6 +256,5 @@ def search(
         from .medium import medium
 
         return medium(state, legal, rng, budget)
-    limit = int(default_budget if budget is None else budget)
-    run = _Search(limit, evaluate or values, leaf, key, order, horizon)
+    run = _Search(within(budget, default_budget), evaluate or values, leaf, key, order, horizon)
     return run.root(state, legal, rng, max_depth)

@@ -30,6 +30,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
+from .budget import Budget, Checker, within
 from .values import outcome_values
 
 if TYPE_CHECKING:
@@ -51,15 +52,18 @@ class Expectimax:
     def __init__(
         self,
         evaluate: Evaluation,
-        budget: int,
+        budget: int | Budget,
         rng: random.Random,
         key: Key | None = None,
         samples: int | None = None,
         moves: Moves | None = None,
     ) -> None:
+        limits = within(budget, 0)
         self.evaluate = evaluate
         self.moves = moves
-        self.left = budget
+        self.left = limits.positions
+        self.used = 0
+        self.clock = Checker(limits.out_of_time)
         self.rng = rng
         self.key = key
         self.samples = samples
@@ -72,7 +76,8 @@ class Expectimax:
 
     def spend(self) -> None:
         self.left -= 1
-        if self.left < 0:
+        self.used += 1
+        if self.left < 0 or self.clock.due(self.used):
             raise OutOfBudget
 
     def apply(self, state: State, move: Move) -> State:
@@ -179,7 +184,7 @@ def search(
     state: State,
     legal: Sequence[Move],
     rng: random.Random,
-    budget: int,
+    budget: int | Budget,
     evaluate: Evaluation,
     *,
     key: Key | None = None,
@@ -188,7 +193,8 @@ def search(
     moves: Moves | None = None,
 ) -> Move:
     """The move best for the player to act by expectimax (max^n) over the dice, deepening
-    one roll at a time up to ``max_depth`` while ``budget`` positions last; ties go to the
+    one roll at a time up to ``max_depth`` while ``budget`` positions (and the caller's time,
+    where the budget carries a clock: :mod:`engine.ai.budget`) last; ties go to the
     earlier move in ``legal``. ``key(state)`` (optional) names a position for the
     transposition table: two states with the same key must be the same position with the
     same future (same player to act, same dice left). ``samples`` caps the outcomes averaged
@@ -198,7 +204,7 @@ def search(
     seat = state.to_move
     if len(legal) == 1:
         return legal[0]
-    engine = Expectimax(evaluate, int(budget), rng, key, samples, moves)
+    engine = Expectimax(evaluate, budget, rng, key, samples, moves)
     # One ply first: the fallback answer, and the order the first iteration tries.
     try:
         children = [(m, engine.apply(state, m)) for m in legal]

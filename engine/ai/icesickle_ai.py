@@ -34,6 +34,7 @@ from ..core import Move, State
 from ..icesickle import GRID, JUMP, PLACE, Jump, Place
 from ..pyramids import SIZE_WORDS
 from . import alphabeta
+from .budget import Budget
 
 if TYPE_CHECKING:
     import random
@@ -374,7 +375,7 @@ def _make_leaf(solver: _Solver, root_round: int):
 
 
 def search(
-    state: State, legal: Sequence[Move], rng: random.Random, budget: float | None = None
+    state: State, legal: Sequence[Move], rng: random.Random, budget: float | Budget | None = None
 ) -> Move:
     """Alpha-beta (:mod:`engine.ai.alphabeta`) with the exact or estimated jump value at the
     leaves, within ``budget`` positions (``DEFAULT_BUDGET`` when ``None``)."""

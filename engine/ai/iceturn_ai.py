@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
 from ..iceturn_board import GRID, STEPS, corners, goal
 from ..iceturn_moves import Aim, Dig, End, Hop, Swap, TipSeven
+from .budget import Budget, within
 
 if TYPE_CHECKING:
     import random
@@ -217,13 +219,13 @@ DEFAULT_BUDGET = 3000
 
 
 def search(
-    state: State, legal: Sequence[Move], rng: random.Random, budget: float | None = None
+    state: State, legal: Sequence[Move], rng: random.Random, budget: float | Budget | None = None
 ) -> Move:
     """The hard level: Monte Carlo tree search (:mod:`engine.ai.mcts`) on this evaluation."""
     from .mcts import mcts
 
-    limit = int(DEFAULT_BUDGET if budget is None else budget)
-    return mcts(state, rng, max(limit, len(legal)), evaluate)
+    limits = within(budget, DEFAULT_BUDGET)
+    return mcts(state, rng, replace(limits, positions=max(limits.positions, len(legal))), evaluate)
 
 
 # -- hints -----------------------------------------------------------------------------------

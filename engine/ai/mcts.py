@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
+from .budget import Budget, Checker, within
 from .values import values
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ class Search:
         self,
         state: State,
         rng: random.Random,
-        budget: int,
+        budget: int | Budget,
         evaluate: Callable[[State], Values] = values,
         *,
         exploration: float = 1.0,
@@ -74,9 +75,11 @@ class Search:
         rollout: int = 0,
         rollout_policy: Callable[[State, Sequence[Move], random.Random], Move] | None = None,
     ) -> None:
+        limits = within(budget, 0)
         self.rng = rng
-        self.budget = budget
+        self.budget = limits.positions
         self.used = 0
+        self.clock = Checker(limits.out_of_time)
         self.evaluate = evaluate
         self.exploration = exploration
         self.temperature = temperature
@@ -166,7 +169,7 @@ class Search:
         root = self.root
         if not root.chance:
             self._expand(root)
-        while self.used < self.budget:
+        while self.used < self.budget and not self.clock.due(self.used):
             used_before = self.used
             node, path = root, [root]
             leaf_value: Values | None = None
@@ -224,13 +227,13 @@ class Search:
 def mcts(
     state: State,
     rng: random.Random,
-    budget: int,
+    budget: int | Budget,
     evaluate: Callable[[State], Values] = values,
     **settings,
 ) -> Move:
     """The move the search finds best for the seat to act in ``state`` (a decision node with
-    at least one legal move); ``budget``: positions (applies) it may make; ``settings``: those
-    of :class:`Search`."""
+    at least one legal move); ``budget``: positions (applies) it may make, and the caller's time
+    where it carries a clock (:mod:`engine.ai.budget`); ``settings``: those of :class:`Search`."""
     search = Search(state, rng, budget, evaluate, **settings)
     search.run()
     return search.best()

@@ -26,6 +26,7 @@ from ..core import Move, State
 from ..pachicei_board import GRID, INDEX, LAST, MARKED, MOVABLE, PIECES, colour
 from ..pachicei_turn import OWNER, SIZE
 from . import expectimax
+from .budget import Budget, within
 
 if TYPE_CHECKING:
     import random
@@ -207,7 +208,7 @@ SAMPLES = 16
 
 
 def search(
-    state: State, legal: Sequence[Move], rng: random.Random, budget: float | None = None
+    state: State, legal: Sequence[Move], rng: random.Random, budget: float | Budget | None = None
 ) -> Move:
     """The hard level: every way to play the rest of the turn, then the opponent's reply over
     a sample of the rolls as far as the budget goes."""
@@ -215,7 +216,7 @@ def search(
         state,
         legal,
         rng,
-        DEFAULT_BUDGET if budget is None else int(budget),
+        within(budget, DEFAULT_BUDGET),
         evaluate,
         key=key,
         max_depth=1,

@@ -23,6 +23,7 @@ from ..core import Move, State
 from ..pachisi_board import HOME, LAST_TRACK, NEST, SAFE, TRACK
 from ..pachisi_moves import Undo
 from . import expectimax
+from .budget import Budget, within
 
 if TYPE_CHECKING:
     import random
@@ -205,7 +206,7 @@ DEFAULT_BUDGET = 12_000
 
 
 def search(
-    state: State, legal: Sequence[Move], rng: random.Random, budget: float | None = None
+    state: State, legal: Sequence[Move], rng: random.Random, budget: float | Budget | None = None
 ) -> Move:
     """The hard level: every way to play the rest of the roll, then the next roll (usually
     the next player's, over all 21 throws) as far as the budget goes. ``undo`` (an option) is
@@ -214,7 +215,7 @@ def search(
         state,
         playable(state, legal),
         rng,
-        DEFAULT_BUDGET if budget is None else int(budget),
+        within(budget, DEFAULT_BUDGET),
         evaluate,
         key=key,
         max_depth=1,
