@@ -12,6 +12,7 @@ after a restart is the same turn.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,11 @@ AI_BATCH = 20
 MOST_DECISIONS = 500
 """Decisions an AI plays in one go at most (a turn is far fewer)."""
 
+THINK_SECONDS = 2.5
+"""CPU seconds one of Parlor's decisions may take in its worker. The hard level's budget of
+positions is sized for about one second; this bounds it on a machine slower or busier than
+that (the move is then what the search had found, and a turn taken again may differ)."""
+
 Think = Callable[..., Awaitable[Any]]
 """Runs ``fn(*args)`` somewhere off the event loop and gives its result: ``think(fn, *args)``."""
 
@@ -51,15 +57,30 @@ def ai_rng(seed: int, move_number: int) -> random.Random:
     return random.Random(f"parlor-ai:{seed}:{move_number}")
 
 
+def thinking_time(seconds: float = THINK_SECONDS) -> engine.ai.Budget:
+    """The level's own budget of positions, and at most ``seconds`` of this process's CPU
+    from now."""
+    until = time.process_time() + seconds
+    return engine.ai.Budget(out_of_time=lambda: time.process_time() > until)
+
+
 def plan_turn(
-    key: str, position: str, history: list[str], seat: int, level: str, seed: int
+    key: str,
+    position: str,
+    history: list[str],
+    seat: int,
+    level: str,
+    seed: int,
+    seconds: float = THINK_SECONDS,
 ) -> list[str]:
     """The moves the AI of ``level`` makes for ``seat``: its decisions until another seat
-    acts, dice are due, or the game ends. Pure: the same game gives the same moves."""
+    acts, dice are due, or the game ends, each within ``seconds`` of CPU. The same game gives
+    the same moves wherever no decision runs out of time."""
     state = engine.get_game(key).from_position(position, history)
     moves: list[str] = []
     while state.to_move == seat and len(moves) < MOST_DECISIONS:
-        move = engine.ai.choose(state, level, ai_rng(seed, len(state.history)))
+        rng = ai_rng(seed, len(state.history))
+        move = engine.ai.choose(state, level, rng, thinking_time(seconds))
         moves.append(str(move))
         state = state.apply(move)
     return moves
@@ -68,7 +89,7 @@ def plan_turn(
 def hint_for(key: str, position: str, history: list[str], seed: int) -> tuple[str, str | None]:
     """The hard AI's move for the player to act, and a few words on why (or ``None``)."""
     state = engine.get_game(key).from_position(position, history)
-    move, reason = engine.ai.hint(state, ai_rng(seed ^ 0x5EED, len(state.history)))
+    move, reason = engine.ai.hint(state, ai_rng(seed ^ 0x5EED, len(state.history)), thinking_time())
     return str(move), reason
 
 

@@ -263,3 +263,18 @@ async def test_the_sweep_never_reminds_parlor(services):
     )
     service.clock.now += 3 * 86_400
     assert await service.timeouts.sweep() == []
+
+
+def test_parlor_thinks_within_its_time():
+    # IceSickle's first placement, where the hard search has far more to look at than it can:
+    # out of time at once, Parlor plays what its search had after its first positions; with
+    # its time, the level's own move (the budget of positions ends the search first)
+    from bot.ai_turns import ai_rng, plan_turn
+
+    state = engine.get_game("icesickle").new_game(2)
+    args = ("icesickle", state.position_json(), [], 0, "hard", 11)
+    rng = ai_rng(11, 0)
+    hurried = engine.ai.choose(state, "hard", rng, engine.ai.Budget(out_of_time=lambda: True))
+    assert plan_turn(*args, seconds=0.0) == [str(hurried)]
+    assert plan_turn(*args) == [str(engine.ai.choose(state, "hard", ai_rng(11, 0)))]
+    assert hurried != engine.ai.choose(state, "hard", ai_rng(11, 0))

@@ -5,8 +5,6 @@ termination."""
 from __future__ import annotations
 
 import random
-import signal
-from contextlib import contextmanager
 
 import pytest
 
@@ -14,6 +12,7 @@ import engine
 from engine.ai import choose, hint, icesickle_ai, iceturn_ai
 from engine.ai.mcts import mcts
 
+from .hang_guard import at_most
 from .iceturn_helpers import position as iceturn_position
 
 ICESICKLE = engine.get_game("icesickle")
@@ -154,22 +153,6 @@ def test_ice_turn_evaluation_favours_the_seat_nearer_its_goal():
 
 
 # -- the searches end ----------------------------------------------------------------------------
-
-
-@contextmanager
-def at_most(seconds: int):
-    """Fail (not hang) where the block runs longer than ``seconds``."""
-
-    def stop(signum, frame):
-        raise TimeoutError(f"still searching after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def test_mcts_ends_where_every_line_is_a_finished_game():
