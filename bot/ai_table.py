@@ -109,9 +109,8 @@ class AiTable:
         await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
 
     async def hint(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """``/hint``: the move Parlor would play for the user now, privately. Deferred first:
-        the hard level thinks for up to a second or two, past Discord's 3 s on a busy bot."""
-        await ack(interaction)
+        """``/hint``: the move Parlor would play for the user now, privately (the command is
+        deferred before it comes here: the hard level may think a second or two)."""
         move, reason = await self.service.ai.hint(record.id, interaction.user.id, self.bot.thinking)
         why = f" ({reason})" if reason else ""
         await tell(

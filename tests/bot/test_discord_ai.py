@@ -12,6 +12,7 @@ from bot import app, create_bot
 from bot.clocks import DAY
 from bot.service import Service
 from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord.records import DEFERRED_CHANNEL_MESSAGE
 
 from .answers import answer
 from .test_discord_clocks import Moment, after
@@ -103,7 +104,10 @@ async def test_a_game_against_parlor_from_play_to_the_result(tmp_path):
             moves = 0
             while "Game over" not in turn.content:
                 if moves == 0:
-                    hint = await answer(await fake.slash(ann, thread, "hint", {}))
+                    asked = await fake.slash(ann, thread, "hint", {})
+                    # deferred first: the hard level may think past Discord's 3 s
+                    assert (await asked.response()).type == DEFERRED_CHANNEL_MESSAGE
+                    hint = await answer(asked)
                     assert hint.ephemeral and hint.content.startswith("Parlor would play **")
                 menu, move = first_move(turn)
                 await answer(await fake.select(ann, turn, menu, [move]))
