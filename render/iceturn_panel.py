@@ -149,7 +149,11 @@ def _play_card(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> Non
     elif rolled and state.last_turn is not None:
         w = heading(canvas, theme, (x, y + 9), "Last roll", TEXT)
         who = names[state.last_turn.seat]
-        canvas.text((right, y + 1), who, TEXT, theme.text, "rm", True, right - x - w - 12)
+        if canvas.text_width(who, TEXT, True) <= right - x - w - 12:
+            canvas.text((right, y + 1), who, TEXT, theme.text, "rm", True)
+        else:  # a long name gets a line of its own rather than being cut short
+            y += LINE + 4
+            canvas.text((x, y + 1), who, TEXT, theme.text, "lm", True, right - x)
         y += 40
     else:
         canvas.text((x, y), "No roll yet", TEXT, theme.text_dim, "lm")
@@ -296,11 +300,17 @@ def draw_log(
     label = "This turn" if shown.current else "Last turn"
     w = heading(canvas, theme, (x, y0 + 38), label, TEXT)
     swatch(canvas, theme, (x + w + 28, y0 + 30), shown.seat, 32)
-    room = right - (x + w + 52)
-    canvas.text((x + w + 52, y0 + 31), names[shown.seat], TEXT, theme.text, "lm", True, room)
-    roll = f"rolled {shown.points} and {shown.face.upper()}"
-    canvas.text((x, y0 + 70), roll, TEXT, theme.text_dim, "lm", False, right - x)
+    name, room = names[shown.seat], right - (x + w + 52)
     top = y0 + 92
+    if canvas.text_width(name, TEXT, True) <= room:
+        canvas.text((x + w + 52, y0 + 31), name, TEXT, theme.text, "lm", True)
+        roll_y = y0 + 70
+    else:  # a long name ("Parlor 2 (medium)") gets a line of its own, not cut to "Parl..."
+        canvas.text((x, y0 + 70), name, TEXT, theme.text, "lm", True, right - x)
+        roll_y = y0 + 70 + LINE
+        top += LINE
+    roll = f"rolled {shown.points} and {shown.face.upper()}"
+    canvas.text((x, roll_y), roll, TEXT, theme.text_dim, "lm", False, right - x)
     if not shown.moves:
         _lines(
             canvas,
