@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .common import Canvas, display_names, downscale, encode_png
+from .canvas import Canvas
+from .common import display_names
 from .icesickle_board import draw_board
 from .icesickle_layout import (
     CELL,
@@ -65,4 +66,4 @@ def render_icesickle(
         draw_player(canvas, theme, state, seat, names[seat], box, shown_round)
     draw_footer(canvas, theme, state, short, state.last_mover)
     # a 256-colour palette: about half the size and the encoding time of RGB (see common.py)
-    return encode_png(downscale(canvas.image), palette=True)
+    return canvas.png(palette=True)

@@ -8,7 +8,7 @@ import math
 
 from engine.icesickle import GRID, Jump, Place
 
-from .common import Canvas, Point
+from .canvas import Canvas, Point
 from .icesickle_layout import (
     BOARD,
     BOARD_X,

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from engine.icesickle import ROUNDS, Jump, Place
 from engine.pyramids import SIZES
 
-from .common import Canvas, banner, card, swatch, tag, turn_pill
+from .canvas import Canvas
+from .common import banner, card, swatch, tag, turn_pill
 from .icesickle_layout import (
     FOOTER,
     HEADER,

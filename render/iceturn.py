@@ -34,13 +34,12 @@ import threading
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
-
 from engine.iceturn_board import GRID, step
 from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiece
 
 from . import iceturn_layout as lay
-from .common import Canvas, Point, display_names, downscale, encode_png, header_bar, turn_pill
+from .canvas import Canvas, Point
+from .common import display_names, header_bar, turn_pill
 from .iceturn_panel import draw_log, draw_turn_card
 from .iceturn_pieces import INK, TALL, draw_cell, extent
 from .iceturn_players import draw_players
@@ -59,7 +58,7 @@ _lock = threading.Lock()
 
 
 @lru_cache(maxsize=8)
-def _base(theme: Theme) -> Image.Image:
+def _base(theme: Theme) -> Canvas:
     canvas = Canvas(lay.WIDTH, lay.HEIGHT, theme.background)
     f = lay.FRAME
     frame = (lay.BOARD_X - f, lay.BOARD_Y - f, lay.BOARD_R + f, lay.BOARD_B + f)
@@ -71,18 +70,14 @@ def _base(theme: Theme) -> Image.Image:
         canvas.text(
             (lay.BOARD_X - lay.COORD_OUT, lay.rank_y(i)), str(i + 1), 26, theme.coordinates, "mm"
         )
-    return canvas.image
+    return canvas.bake()  # its texts lie under the moving parts
 
 
 def _canvas(theme: Theme) -> Canvas:
     """A canvas holding a copy of the fixed part (the cached one is never drawn on)."""
     with _lock:
         base = _base(theme)
-    canvas = Canvas.__new__(Canvas)
-    canvas.width, canvas.height = lay.WIDTH, lay.HEIGHT
-    canvas.image = base.copy()
-    canvas.draw = ImageDraw.Draw(canvas.image)
-    return canvas
+    return base.copy()
 
 
 # -- goals and marks on the tiles ------------------------------------------------------------
@@ -357,4 +352,4 @@ def render_iceturn(
     draw_turn_card(canvas, theme, state, names)
     draw_players(canvas, theme, state, names)
     draw_log(canvas, theme, state, names, shown)
-    return encode_png(downscale(canvas.image), palette=True)
+    return canvas.png(palette=True)

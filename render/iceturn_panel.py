@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from engine.iceturn_board import GRID
 
 from . import iceturn_layout as lay
-from .common import Canvas, card, heading, swatch, tag
+from .canvas import Canvas
+from .common import card, heading, swatch, tag
 from .iceturn_tiles import tile_icon
 from .iceturn_words import (
     PHASE_WORD,

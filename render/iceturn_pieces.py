@@ -21,7 +21,8 @@ from typing import NamedTuple
 from engine.iceturn_pieces import Cell, is_nest
 
 from . import iceturn_layout as lay
-from .common import Canvas, Point, tag
+from .canvas import Canvas, Point
+from .common import tag
 from .theme import RGB, Theme, mix
 
 LENGTH = {1: 0.41, 2: 0.5, 3: 0.6}

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from engine.iceturn_board import GRID
 
 from . import iceturn_layout as lay
-from .common import Canvas, card, swatch
+from .canvas import Canvas
+from .common import card, swatch
 from .iceturn_tiles import tile_icon
 from .theme import Theme, mix
 

@@ -21,7 +21,7 @@ from PIL import Image
 from engine.iceturn_board import GRID, D, Q, Tile, arrows
 
 from . import iceturn_layout as lay
-from .common import SCALE, Canvas, Point
+from .canvas import SCALE, Canvas, Point
 from .theme import RGB, Theme, mix
 
 TILE: RGB = (0x4E, 0x60, 0x74)
@@ -140,6 +140,7 @@ def _tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
         draw_placeholder(canvas, (0, 0, side, side), theme)
     else:
         draw_tile(canvas, (0, 0, side, side), tile, theme.board_edge)
+    assert not canvas.texts, "a tile is pasted as an image: it cannot hold text"
     return canvas.image
 
 
@@ -153,7 +154,7 @@ def paste_tiles(canvas: Canvas, theme: Theme, tiles: Sequence[Tile | None]) -> N
     """Every cell's tile (or placeholder), pasted onto the canvas."""
     for cell, tile in enumerate(tiles):
         x0, y0, _x1, _y1 = lay.tile_box(cell)
-        canvas.image.paste(tile_image(theme, tile), (round(x0 * SCALE), round(y0 * SCALE)))
+        canvas.paste(tile_image(theme, tile), (x0, y0))
 
 
 CORNER_ICON = 26

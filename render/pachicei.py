@@ -25,7 +25,7 @@ Every text is at least 21 px: 10.3 px when a phone shows the image 450 px wide.
 
 The fixed part of the image (background, board, coordinates, path arrows, the cards' fixed
 parts) is drawn once per theme and copied for each image. The PNG is a 256-colour palette
-image (``encode_png(..., palette=True)``): about half the size and the encoding time of RGB.
+image (``Canvas.png(palette=True)``): about half the size and the encoding time of RGB.
 """
 
 from __future__ import annotations
@@ -34,12 +34,11 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
-
 from engine.pachicei_board import GRID, MARKED, colour
 
 from . import pachicei_layout as lay
-from .common import Canvas, Point, display_names, downscale, encode_png, turn_pill
+from .canvas import Canvas, Point
+from .common import display_names, turn_pill
 from .pachicei_arrows import draw_heads, draw_lines, draw_marks, piece_half, trails
 from .pachicei_dice import draw_dice
 from .pachicei_panel import draw_last_turn, draw_pad, draw_static
@@ -133,7 +132,7 @@ def _marked(canvas: Canvas, theme: Theme, square: int) -> None:
 
 
 @lru_cache(maxsize=8)
-def _base(theme: Theme) -> Image.Image:
+def _base(theme: Theme) -> Canvas:
     """Everything that does not change during a game, at the supersampled size."""
     canvas = Canvas(lay.WIDTH, lay.HEIGHT, theme.background)
     e = FRAME
@@ -155,16 +154,12 @@ def _base(theme: Theme) -> Image.Image:
     _path_hints(canvas, theme)
     _title(canvas, theme)
     draw_static(canvas, theme)
-    return canvas.image
+    return canvas.bake()  # its texts lie under the moving parts
 
 
 def _canvas(theme: Theme) -> Canvas:
     """A canvas holding a copy of the fixed part (the cached one is never drawn on)."""
-    canvas = Canvas.__new__(Canvas)  # not Canvas(): that would fill a fresh image first
-    canvas.width, canvas.height = lay.WIDTH, lay.HEIGHT
-    canvas.image = _base(theme).copy()
-    canvas.draw = ImageDraw.Draw(canvas.image)
-    return canvas
+    return _base(theme).copy()
 
 
 # -- pieces and the shown turn ---------------------------------------------------------------
@@ -254,4 +249,4 @@ def render_pachicei(
     for seat in (0, 1):
         draw_pad(canvas, theme, state, names, seat, shown)
     draw_last_turn(canvas, theme, state, names, shown)
-    return encode_png(downscale(canvas.image), palette=True)
+    return canvas.png(palette=True)

@@ -17,7 +17,7 @@ from engine.pachicei_board import GOAL, INDEX, LAST, PATHS
 from engine.pachicei_turn import PAD, Change
 
 from . import pachicei_layout as lay
-from .common import Canvas, Point
+from .canvas import Canvas, Point
 from .pachicei_pieces import number_disc
 from .pachicei_words import ShownTurn
 from .pyramids import TOP_HALF

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import pachicei_layout as lay
-from .common import Canvas, card, heading
+from .canvas import Canvas
+from .common import card, heading
 from .pachicei_pieces import SIDE, d8
 from .pachicei_words import (
     COLOUR,

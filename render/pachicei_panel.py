@@ -14,7 +14,8 @@ from typing import NamedTuple
 from engine.pachicei_board import GOAL, PIECES
 
 from . import pachicei_layout as lay
-from .common import Canvas, card, heading, tag
+from .canvas import Canvas
+from .common import card, heading, tag
 from .pachicei_dice import draw_dice_static
 from .pachicei_pieces import SIDE, TRAY, marker, number_disc, pad_pieces, tray
 from .pachicei_words import (

@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .common import Canvas, Point
+from .canvas import Canvas, Point
 from .pyramids import SIDE_RATIO, SIDE_WIDTH, pyramid_side
 from .theme import RGB, PieceColours, Theme, mix
 

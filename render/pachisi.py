@@ -32,12 +32,13 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engine.pachisi_board import HOME, HOME_PATH, NEST, SAFE, TRACK, entry
 
 from . import pachisi_layout as lay
-from .common import SCALE, Canvas, display_names
+from .canvas import SCALE, Canvas
+from .common import display_names
 from .pachisi_panel import NAME, SHAPES, TEXT, chip, draw_panel, token
 from .pachisi_words import alt_text_pachisi, score_words, teams
 from .theme import DEFAULT_THEME, RGB, Theme, mix
@@ -73,7 +74,7 @@ def _entry_arrow(canvas: Canvas, centre, towards, colour: RGB) -> None:
 
 
 @lru_cache(maxsize=16)
-def _board_base(theme: Theme, arms: tuple[int, ...], classic: bool) -> Image.Image:
+def _board_base(theme: Theme, arms: tuple[int, ...], classic: bool) -> Canvas:
     """Everything that does not change during a game, at the supersampled size."""
     canvas = Canvas(lay.WIDTH, lay.HEIGHT, theme.background)
     seat_at = {arm: seat for seat, arm in enumerate(arms)}
@@ -136,17 +137,13 @@ def _board_base(theme: Theme, arms: tuple[int, ...], classic: bool) -> Image.Ima
         tri = lay.home_triangle(arm)
         colour = theme.board_dark if seat is None else mix(theme.seat(seat), theme.board_dark, 0.2)
         canvas.polygon(tri, fill=colour, outline=theme.board_edge, width=2)
-    return canvas.image
+    return canvas.bake()  # its texts lie under the moving parts
 
 
 def _canvas(theme: Theme, state) -> Canvas:
     """A canvas holding a copy of the fixed board (the cached one is never drawn on)."""
     base = _board_base(theme, tuple(state.arms), state.options["rules"] == "classic")
-    canvas = Canvas.__new__(Canvas)  # not Canvas(): that would fill a fresh image first
-    canvas.width, canvas.height = lay.WIDTH, lay.HEIGHT
-    canvas.image = base.copy()
-    canvas.draw = ImageDraw.Draw(canvas.image)
-    return canvas
+    return base.copy()
 
 
 # -- pawns -----------------------------------------------------------------------------------
@@ -337,4 +334,4 @@ def render_pachisi(
     _draw_pawns(canvas, theme, state, places, squares)
     _draw_last_move(canvas, theme, state, places, above=True)
     draw_panel(canvas, theme, state, names)
-    return canvas.png()
+    return canvas.png(palette=True)

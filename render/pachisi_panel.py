@@ -10,7 +10,8 @@ import math
 from collections.abc import Sequence
 
 from . import pachisi_layout as lay
-from .common import Canvas, card, heading
+from .canvas import Canvas
+from .common import card, heading
 from .pachisi_words import (
     dice_status,
     doublet_words,

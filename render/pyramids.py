@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .common import Canvas, Point
+from .canvas import Canvas, Point
 from .theme import RGB, PieceColours, mix
 
 TOP_HALF = {1: 0.23, 2: 0.335, 3: 0.43}

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 RGB = tuple[int, int, int]
 
@@ -108,8 +108,17 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         cache = _fonts.cache = {}
     loaded = cache.get(size)
     if loaded is None:
-        loaded = cache[size] = ImageFont.load_default(size=size)
+        loaded = ImageFont.load_default(size=size)
+        if _SHAPED:
+            loaded = loaded.font_variant(layout_engine=ImageFont.Layout.RAQM)
+        cache[size] = loaded
     return loaded
+
+
+_SHAPED = features.check_feature("raqm")
+"""Lay text out with Raqm (HarfBuzz) where Pillow has it, as its wheels do: its advances are
+the font's own, where the basic layout rounds each glyph's advance to whole pixels, which at
+the sizes drawn (18-26 px) makes a line 2-5% wider than designed."""
 
 
 # -- text the built-in font can show ---------------------------------------------------------

@@ -1,9 +1,9 @@
 """Text size as a phone shows it: Discord shows a board image about 450 px wide on a phone,
 so a text drawn at ``size`` px on an image ``width`` px wide is ``size * 450 / width`` px there.
 
-The images are measured while they are drawn: every ``ImageDraw.text`` call Pillow makes is
-recorded (with the font's pixel size and the width of the image it draws on, both at the
-supersampled scale, so their ratio is the one the final image keeps), then passed on unchanged.
+The images are measured while they are drawn: every text the canvas paints onto a finished
+image (``render.text.draw``) is recorded, with its size in px and the image's width, then
+painted unchanged.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ import contextlib
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from PIL import ImageDraw
-
 import render
-from render.common import SCALE
+from render import text as texts
 
 PHONE_WIDTH = 450
 """How wide Discord shows an image on a phone, in px."""
@@ -38,21 +36,19 @@ class Drawn(NamedTuple):
 def text_sizes() -> Iterator[list[Drawn]]:
     """Within the block, each text drawn is recorded (see :class:`Drawn`)."""
     seen: list[Drawn] = []
-    original = ImageDraw.ImageDraw.text
+    original = texts.draw
 
-    def text(self, xy, text, *args, **kwargs):
-        font = kwargs.get("font") or (args[1] if len(args) > 1 else None)
-        size = getattr(font, "size", None)
-        if text and str(text).strip() and size:
-            phone = size * PHONE_WIDTH / self.im.size[0]
-            seen.append(Drawn(str(text), phone, xy[0] / SCALE, xy[1] / SCALE))
-        return original(self, xy, text, *args, **kwargs)
+    def draw(image, item):
+        if item.text.strip():
+            phone = item.size * PHONE_WIDTH / image.width
+            seen.append(Drawn(item.text, phone, item.xy[0], item.xy[1]))
+        return original(image, item)
 
-    ImageDraw.ImageDraw.text = text
+    texts.draw = draw
     try:
         yield seen
     finally:
-        ImageDraw.ImageDraw.text = original
+        texts.draw = original
 
 
 def drawn_texts(state, names) -> list[Drawn]:
@@ -60,7 +56,7 @@ def drawn_texts(state, names) -> list[Drawn]:
     cannot be read back as text)."""
     with text_sizes() as seen:
         render.render(state, names=names)
-    assert seen, "no text was recorded: the image's text is no longer drawn by ImageDraw.text"
+    assert seen, "no text was recorded: the image's text is no longer drawn by render.text.draw"
     return seen
 
 

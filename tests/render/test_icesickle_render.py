@@ -133,7 +133,7 @@ def test_default_names_and_theme_and_odd_names_render():
 
 def test_png_is_small_enough_for_discord_previews():
     for name in ("jump-two-captures", "over-win"):
-        assert len(render.render(PHASES[name](), names=NAMES)) <= 150_000
+        assert len(render.render(PHASES[name](), names=NAMES)) <= 80_000
 
 
 # -- what the picture shows ------------------------------------------------------------------

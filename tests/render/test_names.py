@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from render.common import Canvas
+from render.canvas import Canvas
 
 ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 

@@ -104,7 +104,7 @@ def test_every_phase_renders_a_png_of_the_fixed_size(phase):
     image = open_png(data)
     assert image.size == SIZE == SQUARE_SIZE
     assert image.mode in ("P", "RGB")  # a 256-colour palette: half the size and encode time
-    assert len(data) <= 150_000
+    assert len(data) <= 80_000  # the bound on a board image (issue 18)
 
 
 def test_default_names_theme_and_odd_names_render():

@@ -17,7 +17,7 @@ from engine.pachisi_board import ENTRIES, HOME, NEST, TRACK, square
 from render import pachisi as drawing
 from render import pachisi_layout as lay
 from render import pachisi_words as words
-from render.common import SCALE, Canvas
+from render.canvas import SCALE, Canvas
 from render.pachisi_panel import token
 from render.theme import DEFAULT_THEME
 from tests.engine.pachisi_helpers import position
