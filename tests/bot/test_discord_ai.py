@@ -107,7 +107,9 @@ async def test_a_game_against_parlor_from_play_to_the_result(tmp_path):
                     asked = await fake.slash(ann, thread, "hint", {})
                     # deferred first: the hard level may think past Discord's 3 s
                     assert (await asked.response()).type == DEFERRED_CHANNEL_MESSAGE
-                    hint = await answer(asked)
+                    # then the answer, which may take the hard level's thinking time (2.5 s
+                    # of CPU) and more on a loaded machine: a deferred answer has 15 minutes
+                    hint = await answer(asked, timeout=60)
                     assert hint.ephemeral and hint.content.startswith("Parlor would play **")
                 menu, move = first_move(turn)
                 await answer(await fake.select(ann, turn, menu, [move]))
