@@ -1,6 +1,8 @@
 """Board images drawn in worker processes, so that drawing never holds the bot's event loop.
 
-``Boards().render(state, names)`` gives ``(png, alt_text)``. The workers run at a lower
+``Boards().render(state, names)`` gives ``(png, alt_text)``; given a ``drawn`` key (a game's id
+and version), the last :data:`KEPT` images are kept, so ``/board``, a re-post or an edit of a
+board already drawn never draws it again. The workers run at a lower
 priority (``os.nice``) than the bot: on a busy machine, answering interactions comes first.
 They never outlive the bot, even one killed with SIGKILL: see :func:`_init_worker`.
 """
@@ -8,6 +10,7 @@ They never outlive the bot, even one killed with SIGKILL: see :func:`_init_worke
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import ctypes
 import logging
@@ -33,6 +36,9 @@ BUILT_IN = frozenset(engine.GAMES)
 
 GIVE_UP = 2
 """Pools that broke in a row, without a board drawn in between, before using threads for good."""
+
+KEPT = 256
+"""Board images kept by :meth:`Boards.render` (about 50 KB each: some 13 MB at most)."""
 
 ORPHAN_CHECK = 1.0
 """Seconds between a worker's checks that the bot (and its own parent) still live."""
@@ -111,6 +117,9 @@ class Boards:
         self._starting: asyncio.Future[Workers] | None = None
         self._broken = 0  # pools broken in a row
         self._closed = False
+        self._kept: collections.OrderedDict[tuple, tuple[bytes, str]] = collections.OrderedDict()
+        self.drawn = 0
+        """Images drawn so far (not counting those :meth:`render` had kept)."""
 
     @property
     def in_processes(self) -> bool:
@@ -173,11 +182,32 @@ class Boards:
                 await self._get_pool()
 
     async def render(
-        self, state, names: Sequence[str], *, position: str | None = None
+        self,
+        state,
+        names: Sequence[str],
+        *,
+        position: str | None = None,
+        drawn: tuple | None = None,
     ) -> tuple[bytes, str]:
         """The board image of ``state`` as PNG bytes, and its alt text. ``position``: the
-        state's ``position_json()`` where the caller has it already (as committed)."""
-        names, key = list(names), state.game.key
+        state's ``position_json()`` where the caller has it already (as committed).
+        ``drawn``: what names this state for good (a game's id and version); the image is
+        kept under it with the names, and given again rather than drawn twice."""
+        names = list(names)
+        kept = None if drawn is None else (*drawn, tuple(names))
+        if kept is not None and kept in self._kept:
+            self._kept.move_to_end(kept)
+            return self._kept[kept]
+        image = await self._render(state, names, position)
+        self.drawn += 1
+        if kept is not None:
+            self._kept[kept] = image
+            while len(self._kept) > KEPT:
+                self._kept.popitem(last=False)
+        return image
+
+    async def _render(self, state, names: list[str], position: str | None) -> tuple[bytes, str]:
+        key = state.game.key
         if not (self.in_processes and key in BUILT_IN):
             return await asyncio.to_thread(_draw, state, names)
         position = position or state.position_json()

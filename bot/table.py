@@ -61,7 +61,10 @@ class Table(Invitations, ClockTable, AiTable):
 
     async def board_file(self, record: GameRecord) -> discord.File:
         png, alt = await self.bot.boards.render(
-            record.state, record.names, position=record.snapshot or None
+            record.state,
+            record.names,
+            position=record.snapshot or None,
+            drawn=(record.id, record.version),
         )
         return discord.File(
             io.BytesIO(png),

@@ -101,3 +101,18 @@ async def test_boards_closed_while_their_workers_start_keep_none(state):
     await starting
     assert boards._pool is None and not boards.in_processes  # none left running
     assert await boards.render(state, NAMES) == expected(state)  # in a thread
+
+
+async def test_a_board_drawn_is_kept_by_game_version_and_names(state, monkeypatch):
+    monkeypatch.setattr("bot.boards.KEPT", 2)
+    boards = Boards(workers=0)
+    first = await boards.render(state, NAMES, drawn=(1, 8))
+    assert await boards.render(state, NAMES, drawn=(1, 8)) == first and boards.drawn == 1
+    renamed = await boards.render(state, ["Ann", "Bob"], drawn=(1, 8))  # other names: drawn
+    assert renamed != first and boards.drawn == 2
+    await boards.render(state, NAMES)  # no key: drawn, and not kept
+    assert boards.drawn == 3
+    await boards.render(state, NAMES, drawn=(2, 8))  # a third kept image drops the oldest
+    await boards.render(state, NAMES, drawn=(1, 8))
+    assert boards.drawn == 5
+    await boards.close()

@@ -100,7 +100,7 @@ async def test_every_move_closes_the_board_before_it(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         rng = random.Random(4)
-        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
             thread, board = await icesickle(fake, games, users["ann"], users["ben"])
             for _ in range(3):  # /move leaves no live menus behind
                 options = select_values(board)
@@ -121,9 +121,13 @@ async def test_every_move_closes_the_board_before_it(tmp_path):
             boards = [m for m in fake.messages_in(thread) if is_board(m)]
             assert [m.id for m in boards if m.custom_ids] == []
 
-            # In the finished game's thread, /board and /history mean that game.
+            # In the finished game's thread, /board and /history mean that game; the board
+            # shown is the one just posted, not drawn again
+            drawn = bot.boards.drawn
             shown = await answer(await fake.slash(users["ann"], thread, "board"))
             assert shown.ephemeral and "#1" in shown.content and shown.attachments
+            assert shown.attachments[0].data == last.attachments[0].data
+            assert bot.boards.drawn == drawn
             history = await answer(await fake.slash(users["ben"], thread, "history"))
             assert history.ephemeral and "#1" in history.content and "1. " in history.content
             outside = await answer(await fake.slash(users["ann"], games, "board"))
