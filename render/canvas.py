@@ -136,10 +136,23 @@ class Canvas:
         outline: RGB | None = None,
         width: float = 0,
     ) -> None:
-        """A filled polygon; an ``outline`` of ``width`` is centred on its edges."""
+        """A filled polygon with an ``outline`` of ``width`` inside its edges."""
         w = round(width * SCALE) if outline is not None else 0
         with self._shape(self._around(points, width / 2)):
-            self.draw.polygon(self._xy(points), fill=fill, outline=outline, width=max(w, 1))
+            if w <= 1:
+                self.draw.polygon(self._xy(points), fill=fill, outline=outline, width=max(w, 1))
+                return
+            # Pillow masks a wide outline with an image the size of the whole canvas (4 MB
+            # here, a millisecond or more a polygon): draw it on the polygon's own patch
+            xy = self._xy(points)
+            left = max(0, math.floor(min(x for x, _ in xy)) - 2)
+            top = max(0, math.floor(min(y for _, y in xy)) - 2)
+            right = min(self.image.width, math.ceil(max(x for x, _ in xy)) + 3)
+            bottom = min(self.image.height, math.ceil(max(y for _, y in xy)) + 3)
+            patch = self.image.crop((left, top, right, bottom))
+            shifted = [(x - left, y - top) for x, y in xy]
+            ImageDraw.Draw(patch).polygon(shifted, fill=fill, outline=outline, width=w)
+            self.image.paste(patch, (left, top))
 
     def line(self, points: Sequence[Point], fill: RGB, width: float, joint: bool = True) -> None:
         with self._shape(self._around(points, width / 2)):
