@@ -4,7 +4,8 @@
     python bench/bench.py icesickle -s 5  # one setup, 5 s of random games
 
 Engine throughput: random games (uniform over the legal moves, chance moves by their
-probabilities) per second and moves per second, on one core. Decisions: what one player move
+probabilities) per second and moves per second, on one core, in CPU time (as every figure
+here: the machines are shared). Decisions: what one player move
 costs the bot, from a state read back from its JSON snapshot (so no search cache survives):
 the legal moves (for the menus), applying the chosen one and any dice then due (p50, p99,
 max); and the legal-move generation alone, on that cold state. Render: CPU per image (median
@@ -30,6 +31,7 @@ from PIL import Image
 
 import engine
 import render
+from bot.heap import settle_heap
 from bot.service import draw_chance
 
 # setup name -> (game key, number of players, options)
@@ -65,15 +67,18 @@ def bench_engine(name: str, seconds: float) -> None:
     game = engine.get_game(key)
     rng = random.Random(1)
     games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_game(players, options)
         while state.to_move is not None:
             state = state.apply(pick(state, rng))
             moves += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    print(f"{name}: engine {games / elapsed:,.0f} random games/s, {moves / elapsed:,.0f} moves/s")
+    elapsed = time.process_time() - start
+    print(
+        f"{name}: engine {games / elapsed:,.0f} random games/s, {moves / elapsed:,.0f} moves/s"
+        " (CPU time)"
+    )
     print(f"{name}: {moves / games:.1f} moves per game on average ({games} games)")
 
 
@@ -84,24 +89,24 @@ def bench_decisions(name: str, seconds: float) -> None:
     times: list[float] = []
     generation: list[float] = []
     games = 0
-    deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
+    deadline = time.process_time() + seconds
+    while time.process_time() < deadline:
         state = game.new_game(players, options)
         while state.to_move is not None:
             if state.is_chance_node():
                 state = state.apply(pick(state, rng))
                 continue
             snapshot = state.to_json()
-            start = time.perf_counter()
+            start = time.process_time()
             cold = game.from_json(snapshot)
-            generating = time.perf_counter()
+            generating = time.process_time()
             legal = cold.legal_moves()
-            generation.append((time.perf_counter() - generating) * 1000)
+            generation.append((time.process_time() - generating) * 1000)
             move = rng.choice(legal)
             state = cold.apply(move)
             while state.is_chance_node():
                 state = state.apply(pick(state, rng))
-            times.append((time.perf_counter() - start) * 1000)
+            times.append((time.process_time() - start) * 1000)
         games += 1
     print(
         f"{name}: decision p50 {statistics.median(times):.2f} ms, "
@@ -158,6 +163,7 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # the targets are for one core
+    settle_heap()  # as the bot and its workers do once set up (see bot/heap.py)
     print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d %H:%M')}")
     for name in args.setups:
         bench_engine(name, args.seconds)

@@ -22,6 +22,7 @@ from .answers import tell_failure
 from .boards import Boards
 from .cogs import Games
 from .custom_ids import control_for
+from .heap import settle_heap
 from .messages import challenge_link, lapsed_text, nudge_text
 from .service import MAX_GAMES_PER_SERVER, Service
 from .settings_command import Settings
@@ -159,6 +160,7 @@ class ParlorBot(commands.Bot):
         self._sweeper = asyncio.create_task(self._sweep_challenges())
         self._reposter = asyncio.create_task(self._repost_boards())
         self._ai_player = asyncio.create_task(self._play_ais())
+        settle_heap()
 
     async def _repost_boards(self) -> None:
         """Once connected after a start: post again the boards a crash left behind."""

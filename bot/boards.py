@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import engine
 import render
 
+from .heap import settle_heap
 from .workers import WorkerDied, Workers
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,7 @@ def _init_worker(niceness: int, bot_pid: int) -> None:
         target=_watch, args=(bot_pid, parent), name="parlor-orphan-watchdog", daemon=True
     )
     watchdog.start()
+    settle_heap()
 
 
 def _die_with_parent() -> None:
