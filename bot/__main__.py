@@ -20,6 +20,8 @@ It reads these environment variables:
   PARLOR_DB                    the SQLite file (default: parlor.db); play uses it too
   PARLOR_GUILD                 a server id to sync the slash commands to at once (development)
   PARLOR_MAX_GAMES_PER_SERVER  active games one server may hold at once (default: 1000)
+  PARLOR_WORKER_NICENESS       how much lower (nice 0-19) the board and AI workers run
+                               than the bot (default: 0)
 The parlor command, installed with the package, is the same as python -m bot."""
 
 

@@ -2,8 +2,9 @@
 
 ``Boards().render(state, names)`` gives ``(png, alt_text)``; given a ``drawn`` key (a game's id
 and version), the last :data:`KEPT` images are kept, so ``/board``, a re-post or an edit of a
-board already drawn never draws it again. The workers run at a lower
-priority (``os.nice``) than the bot: on a busy machine, answering interactions comes first.
+board already drawn never draws it again. The workers run ``niceness`` lower than the bot
+(``os.nice``; the bot passes ``PARLOR_WORKER_NICENESS``, by default none: see
+``bot.app.WORKER_NICENESS`` for why).
 They never outlive the bot, even one killed with SIGKILL: see :func:`_init_worker`.
 """
 
@@ -112,7 +113,7 @@ class Boards:
     broken pools in a row, all renders use threads.
     """
 
-    def __init__(self, workers: int | None = None, *, niceness: int = 10) -> None:
+    def __init__(self, workers: int | None = None, *, niceness: int = 0) -> None:
         self.workers = max(1, os.cpu_count() or 1) if workers is None else workers
         self.niceness = niceness
         self._pool: Workers | None = None

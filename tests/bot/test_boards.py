@@ -31,12 +31,12 @@ def expected(state) -> tuple[bytes, str]:
 
 
 async def test_pool_draws_the_same_board(state):
-    boards = Boards(workers=1)
+    boards = Boards(workers=1, niceness=10)
     try:
         assert await boards.render(state, NAMES) == expected(state)
         pool = boards._pool
         assert pool is not None
-        # the workers run below the bot's priority
+        # the workers run at the niceness asked for, below the bot's priority
         (process,) = pool.processes
         pid = process.pid
         assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 10

@@ -139,7 +139,8 @@ def test_bot_help_says_how_to_run_it_and_what_it_reads():
     result = run(["--help"])
     assert result.returncode == 0
     assert "With no subcommand, python -m bot runs the Discord bot" in result.stdout
-    for name in ("DISCORD_TOKEN", "PARLOR_DB", "PARLOR_GUILD", "PARLOR_MAX_GAMES_PER_SERVER"):
+    names = ("DISCORD_TOKEN", "PARLOR_DB", "PARLOR_GUILD", "PARLOR_MAX_GAMES_PER_SERVER")
+    for name in (*names, "PARLOR_WORKER_NICENESS"):
         assert name in result.stdout
     play_help = run(["play", "--help"]).stdout
     for key, game in engine.GAMES.items():

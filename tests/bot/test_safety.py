@@ -304,3 +304,17 @@ def test_a_server_limit_padded_with_zeros_is_read_whole(monkeypatch):
         server_limit()  # 11,234,567,890 games: past the bound, not the 1 its first digits read
     monkeypatch.setenv("PARLOR_MAX_GAMES_PER_SERVER", "007")
     assert server_limit() == 7
+
+
+def test_the_workers_niceness_is_read_from_the_environment(monkeypatch):
+    from bot.app import WORKER_NICENESS, worker_niceness
+
+    monkeypatch.delenv("PARLOR_WORKER_NICENESS", raising=False)
+    assert worker_niceness() == WORKER_NICENESS
+    for value, read in (("0", 0), ("19", 19), (" 5 ", 5)):
+        monkeypatch.setenv("PARLOR_WORKER_NICENESS", value)
+        assert worker_niceness() == read
+    for value in ("20", "-1", "high", "1e3"):
+        monkeypatch.setenv("PARLOR_WORKER_NICENESS", value)
+        with pytest.raises(ValueError, match="must be a nice value from 0 to 19"):
+            worker_niceness()
