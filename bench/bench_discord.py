@@ -1,6 +1,7 @@
 """End-to-end latency of the Discord bot over the fake Discord (tests/fakediscord).
 
-    python bench/bench_discord.py [--games 50] [--moves 10] [--think 0] [--same-process]
+    python bench/bench_discord.py [--games 50] [--moves 10] [--think 0] [--game icesickle]
+                                  [--same-process]
 
 Starts the real bot from ``bot.create_bot`` in a process of its own (its own event loop and
 GIL, as in production; it still shares the machine's cores), pointed at the fake on 127.0.0.1,
@@ -128,9 +129,9 @@ def is_turn(message) -> bool:
     return bool(message.attachments)
 
 
-async def open_game(fake, channel, host, guest):
+async def open_game(fake, channel, host, guest, game: str):
     """A challenge and its acceptance: the game's thread and its first turn message."""
-    rec = await fake.slash(host, channel, "play", {"opponent": guest}, subcommand="icesickle")
+    rec = await fake.slash(host, channel, "play", {"opponent": guest}, subcommand=game)
     challenge = (await rec.response()).message
     accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
     await (await fake.click(guest, challenge, accept)).response()
@@ -167,6 +168,32 @@ def cpu_of(pid: int, task: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def family(pid: int) -> list[int]:
+    """The processes descended from ``pid`` (its forkserver and the worker processes), from
+    ``/proc``."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as stat:
+                parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        children = [child for child, p in parents.items() if p == parent]
+        found += children
+        todo += children
+    return found
+
+
+def cpu_of_family(pid: int) -> dict[int, float]:
+    """CPU seconds of each process descended from ``pid`` now."""
+    spent = {}
+    for child in family(pid):
+        with contextlib.suppress(OSError):
+            spent[child] = cpu_of(child)
+    return spent
+
+
 def cpu_line(whose: str, cpu: float, moves: int) -> str:
     """The figure both benchmarks print: CPU seconds in all and per move, and the load."""
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -176,7 +203,7 @@ def cpu_line(whose: str, cpu: float, moves: int) -> str:
     )
 
 
-async def main(games: int, moves: int, think: float, same_process: bool) -> None:
+async def main(games: int, moves: int, think: float, same_process: bool, game: str) -> None:
     logging.getLogger("discord").setLevel(logging.ERROR)
     answered: list[float] = []
     posted: list[float] = []
@@ -195,13 +222,14 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
                 players = [fake.add_user(f"p{i}") for i in range(2 * games)]
                 opened = await asyncio.gather(
                     *(
-                        open_game(fake, channels[i], players[2 * i], players[2 * i + 1])
+                        open_game(fake, channels[i], players[2 * i], players[2 * i + 1], game)
                         for i in range(games)
                     )
                 )
                 profile_moves(bot_pid, start=True)
                 cpu0 = cpu_of(bot_pid) if bot_pid else time.process_time()
                 loop0 = cpu_of(bot_pid, bot_pid) if bot_pid else 0.0  # the event loop's thread
+                workers0 = cpu_of_family(bot_pid) if bot_pid else {}
                 started = time.perf_counter()
                 await asyncio.gather(
                     *(
@@ -213,10 +241,15 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
                 elapsed = time.perf_counter() - started
                 cpu = (cpu_of(bot_pid) if bot_pid else time.process_time()) - cpu0
                 loop = cpu_of(bot_pid, bot_pid) - loop0 if bot_pid else None
+                workers1 = cpu_of_family(bot_pid) if bot_pid else {}
+                workers = sum(t - workers0.get(p, 0.0) for p, t in workers1.items())
                 profile_moves(bot_pid, start=False)
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
     where = "in this process" if same_process else "in its own process"
-    print(f"{games} games at once{pause}, bot {where}: {len(answered)} moves in {elapsed:.1f} s")
+    print(
+        f"{games} games of {game} at once{pause}, bot {where}: "
+        f"{len(answered)} moves in {elapsed:.1f} s"
+    )
     whose = "the bot process alone" if not same_process else "this process (bot and fake)"
     print(cpu_line(f"{whose}, board workers excluded", cpu, len(answered)))
     if loop is not None:
@@ -224,6 +257,10 @@ async def main(games: int, moves: int, think: float, same_process: bool) -> None
         print(
             f"  of which the event loop's thread {loop * per:.1f} ms per move, "
             f"other threads (the database's) {(cpu - loop) * per:.1f} ms"
+        )
+        print(
+            f"  and the worker processes (boards, Parlor) {workers * per:.1f} ms per move: "
+            f"{(cpu + workers) * per:.1f} ms per move in all"
         )
     for label, values in (("interaction answered", answered), ("next board posted", posted)):
         print(
@@ -245,5 +282,8 @@ if __name__ == "__main__":
     parser.add_argument(
         "--same-process", action="store_true", help="run the bot in this process (old mode)"
     )
+    parser.add_argument(
+        "--game", default="icesickle", choices=("icesickle", "pachisi", "pach-ice-i", "ice-turn")
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves, args.think, args.same_process))
+    asyncio.run(main(args.games, args.moves, args.think, args.same_process, args.game))
