@@ -17,9 +17,10 @@ since a busy machine stretches the times (not the scores). Figures only, no asse
 
 A full run takes hours of CPU (the hard level thinks about a second a decision), so it can be
 spread over several runs: ``--first N`` starts at game N, ``--record FILE`` appends each game's
-result to FILE (a JSON line naming the pairing, the game and a fingerprint of ``engine/``), and
-``--report FILE ...`` prints the figures of the games recorded there for the engine as it is now
-(games recorded for another engine are left out and counted), each game once.
+result to FILE (a JSON line naming the pairing, the game and fingerprints of ``engine/``: of
+all of it, and of the part its game plays with), and ``--report FILE ...`` prints the figures
+of the games recorded there for the engine as it is now (games recorded for another version of
+their game's part are left out and counted), each game once.
 """
 
 from __future__ import annotations
@@ -82,11 +83,23 @@ def seats(players: int, a: str, b: str, game: int) -> tuple[str, ...]:
     return tuple(a if seat == game % players else b for seat in range(players))
 
 
-def fingerprint() -> str:
-    """A short hash of the engine's source (the rules and the AI), naming what was measured."""
-    root = Path(__file__).resolve().parent.parent / "engine"
+ENGINE = Path(__file__).resolve().parent.parent / "engine"
+
+FAMILIES = {"icesickle": "icesickle", "ice-turn": "iceturn", "pach-ice-i": "pachicei",
+            "pachisi": "pachisi"}  # fmt: skip
+"""Each game's key and the prefix of its modules' names (``engine/iceturn*.py``,
+``engine/ai/iceturn_ai.py``)."""
+
+
+def fingerprint(key: str | None = None, root: Path = ENGINE) -> str:
+    """A short hash of the engine's source (the rules and the AI), naming what was measured;
+    with a game's ``key``, of what that game plays with: every module but the other games'
+    own, so that changing one game's rules or AI leaves the others' records standing."""
+    others = tuple(prefix for k, prefix in FAMILIES.items() if key is not None and k != key)
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
+        if others and path.name.startswith(others):
+            continue
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
@@ -157,29 +170,31 @@ def run(
     started = time.monotonic()
     jobs = [(key, int(players), a, b, game) for game in range(first, first + games)]
     results = []
-    stamp = fingerprint()
+    stamp, own = fingerprint(), fingerprint(key)
     for job, (score, result) in zip(jobs, pool.map(_one, jobs, chunksize=1), strict=True):
         results.append((score, result))
         if record is not None:
             line = {"pairing": pairing, "game": job[-1], "engine": stamp, "score": score}
+            line["game_engine"] = own
             with record.open("a") as out:
                 out.write(json.dumps(line | {"result": result}) + "\n")
     report(pairing, results, time.monotonic() - started)
 
 
 def recorded(paths: list[Path]) -> None:
-    """The figures of every pairing recorded in ``paths`` for the engine as it is now."""
-    stamp = fingerprint()
+    """The figures of every pairing recorded in ``paths`` for the engine as it is now (the
+    game's part of it: :func:`fingerprint` with its key)."""
+    stamps = {key: fingerprint(key) for key in FAMILIES}
     games: dict[str, dict[int, tuple[float, dict]]] = {}
     other = 0
     for path in paths:
         for text in path.read_text().splitlines():
             line = json.loads(text)
-            if line["engine"] != stamp:
+            if line.get("game_engine") != stamps[line["pairing"].split(":")[0]]:
                 other += 1
                 continue
             games.setdefault(line["pairing"], {})[line["game"]] = (line["score"], line["result"])
-    print(f"engine {stamp}; {other} recorded games of another engine left out")
+    print(f"engine {fingerprint()}, by game {stamps}; {other} recorded games of another left out")
     for pairing, by_game in games.items():
         report(pairing, [by_game[g] for g in sorted(by_game)], None)
 
