@@ -13,8 +13,13 @@ needed to stand the nest on its goal (:func:`costs`):
   (the bottom stays, the one above lands a tile along, and so on);
 - on the goal, the seat's own pieces standing smallest at the bottom (or one lying alone) are
   done: the others can still step in above or below them; anything else there has to be tipped
-  off, and a piece of another seat at the bottom (which only its owner or a SWAP can move)
-  costs a fixed penalty.
+  off. A piece of another seat at the bottom (which only its owner or a SWAP can move) holds
+  the seat back only until its owner moves it, which the owner must do before it can win
+  itself: so it costs the seat the points by which the owner still needs more than the seat
+  does, and at most a fixed penalty (a SWAP can end it). A block that the owner will have to
+  lift before the seat could finish anyway costs nothing, so an AI well ahead gains nothing
+  by sitting on another goal instead of going to its own (it once held one to the round
+  limit).
 
 The points (and an unused TIP) left to the seat on turn count against its cost. Each seat's
 cost becomes the turns it still needs, placed on one clock with the order of play (the seat on
@@ -89,7 +94,8 @@ PER_TURN = POINT_WORTH * 3.5 + TIP_WORTH * 3.5 / 3
 """The credit a turn brings on average (the d6, and TIP or WILD on a third of the rolls): the
 cost that one turn of play pays off, so that a turn under way and a turn to come weigh alike."""
 BLOCK_BOTTOM = 6.0
-"""A piece of another seat at the bottom of the goal's stack (or lying there alone)."""
+"""The most a piece of another seat at the bottom of the goal's stack (or lying there alone)
+costs the seat."""
 BLOCK_ABOVE = 1.0
 """A piece of another seat higher in the goal's stack (the seat can tip it off itself)."""
 STUCK = 8.0
@@ -128,11 +134,13 @@ def costs(state: State) -> list[float]:
     """Per seat, the movement points it still needs to stand its nest (see the module)."""
     cells = state.cells
     n = state.num_players
-    out = []
+    own: list[float] = []
+    blockers: list[int | None] = []
     for seat in range(n):
         target = state.goal_of(seat)
         dist, turns = GOAL_TABLES[target]
         total = 0.0
+        blocker = None
         for c in _CELLS:
             here = cells[c]
             pieces = here.pieces
@@ -140,6 +148,8 @@ def costs(state: State) -> list[float]:
                 continue
             if c == target:
                 total += _goal_cost(here, c, seat, dist, turns)
+                if pieces[0][0] != seat:
+                    blocker = pieces[0][0]
                 continue
             if here.facing >= 0:
                 owner, size = pieces[0]
@@ -147,14 +157,20 @@ def costs(state: State) -> list[float]:
                     total += size * dist[c] + turns[c][here.facing]
             else:
                 total += _stack_cost(pieces, c, seat, dist, turns)
-        out.append(total)
-    return out
+        own.append(total)
+        blockers.append(blocker)
+    return [
+        cost if blocker is None else cost + min(BLOCK_BOTTOM, max(0.0, own[blocker] + 1 - cost))
+        for cost, blocker in zip(own, blockers, strict=True)
+    ]
 
 
 def _goal_cost(here, cell: int, seat: int, dist: tuple, turns: tuple) -> float:
+    """What the pieces on ``seat``'s goal cost it, but for a piece of another seat at the
+    bottom (see :func:`costs`)."""
     pieces = here.pieces
     if here.facing >= 0:
-        return 0.0 if pieces[0][0] == seat else BLOCK_BOTTOM
+        return 0.0
     last = 0
     good = True
     for owner, size in pieces:
@@ -164,8 +180,7 @@ def _goal_cost(here, cell: int, seat: int, dist: tuple, turns: tuple) -> float:
         last = size
     if good:
         return 0.0
-    penalty = BLOCK_BOTTOM if pieces[0][0] != seat else 0.0
-    penalty += BLOCK_ABOVE * sum(owner != seat for owner, _ in pieces[1:])
+    penalty = BLOCK_ABOVE * sum(owner != seat for owner, _ in pieces[1:])
     return penalty + _stack_cost(pieces, cell, seat, dist, turns)
 
 

@@ -152,6 +152,23 @@ def test_ice_turn_evaluation_favours_the_seat_nearer_its_goal():
     assert sum(iceturn_ai.evaluate(near)) == pytest.approx(1.0)
 
 
+def test_ice_turn_a_block_costs_only_what_it_holds_the_seat_back():
+    """A piece of another seat at the bottom of a goal must leave it before its owner can
+    win: well ahead, that owner gains nothing by keeping it there (an AI well ahead once sat on
+    the other goal to the round limit); well behind, it costs the blocked seat up to
+    ``BLOCK_BOTTOM``."""
+    # seat 1's medium and large stand on its goal (a1), its small lies on seat 0's (d4)
+    ahead = iceturn_position({"d4": "1Sw", "a1": "1M 1L", "a2": "0S 0M 0L"}, seat=1)
+    gone = iceturn_position({"c4": "1Sw", "a1": "1M 1L", "a2": "0S 0M 0L"}, seat=1)
+    assert iceturn_ai.costs(ahead)[0] == iceturn_ai.costs(gone)[0]
+    assert iceturn_ai.evaluate(gone)[1] > iceturn_ai.evaluate(ahead)[1]  # a step home is better
+    # seat 0 nearly home, seat 1 far from its own: the small on d4 holds seat 0 back
+    behind = iceturn_position({"d4": "1Sw", "d3": "1M 1L", "c4": "0S 0M", "c3": "0Ln"})
+    free = iceturn_position({"c2": "1Sw", "d3": "1M 1L", "c4": "0S 0M", "c3": "0Ln"})
+    held = iceturn_ai.costs(behind)[0] - iceturn_ai.costs(free)[0]
+    assert held == iceturn_ai.BLOCK_BOTTOM
+
+
 # -- the searches end ----------------------------------------------------------------------------
 
 
