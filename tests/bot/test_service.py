@@ -191,8 +191,13 @@ async def test_two_processes_on_one_file_never_both_apply(db_path):
     b = await Service.open(db_path, clock=Clock())
     game = await start_game(a)
     mover = game.player_to_move.user_id
+    # both clicks come from the board of the same version, as two processes would get them;
+    # whichever commits second is refused, whether the two overlap or (on a busy machine) not
+    seen = game.version
     results = await asyncio.gather(
-        a.play(game.id, mover, "S@a1"), b.play(game.id, mover, "M@e5"), return_exceptions=True
+        a.play(game.id, mover, "S@a1", version=seen),
+        b.play(game.id, mover, "M@e5", version=seen),
+        return_exceptions=True,
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert any(isinstance(r, Conflict) for r in results)
