@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -45,6 +45,8 @@ stays under one level per channel (measured on every game: 0.4-0.7)."""
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
+
+_UNTRACKED = contextlib.nullcontext()
 
 
 class Canvas:
@@ -85,13 +87,16 @@ class Canvas:
         x0, y0, x1, y1 = box
         return (x0 * SCALE, y0 * SCALE, x1 * SCALE - 1, y1 * SCALE - 1)
 
-    @contextlib.contextmanager
-    def _shape(self, box: Sequence[float]) -> Iterator[None]:
-        """Around drawing a shape within ``box`` (final px): while ``TRACK``, note each text
-        drawn before whose inked pixels the shape changes."""
+    def _shape(self, box: Sequence[float] | Callable[[], Box]) -> contextlib.AbstractContextManager:
+        """Around drawing a shape within ``box`` (final px, or a function giving it): while
+        ``TRACK``, note each text drawn before whose inked pixels the shape changes. Otherwise
+        nothing: not even the box is worked out (a render draws some 250 shapes)."""
         if self.hidden is None:
-            yield
-            return
+            return _UNTRACKED
+        return self._checked(box() if callable(box) else box)
+
+    @contextlib.contextmanager
+    def _checked(self, box: Sequence[float]) -> Iterator[None]:
         x0, y0, x1, y1 = box
         near = []
         for item in self.texts:
@@ -138,7 +143,7 @@ class Canvas:
     ) -> None:
         """A filled polygon with an ``outline`` of ``width`` inside its edges."""
         w = round(width * SCALE) if outline is not None else 0
-        with self._shape(self._around(points, width / 2)):
+        with self._shape(lambda: self._around(points, width / 2)):
             if w <= 1:
                 self.draw.polygon(self._xy(points), fill=fill, outline=outline, width=max(w, 1))
                 return
@@ -155,7 +160,7 @@ class Canvas:
             self.image.paste(patch, (left, top))
 
     def line(self, points: Sequence[Point], fill: RGB, width: float, joint: bool = True) -> None:
-        with self._shape(self._around(points, width / 2)):
+        with self._shape(lambda: self._around(points, width / 2)):
             self.draw.line(
                 self._xy(points),
                 fill=fill,

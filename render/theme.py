@@ -96,7 +96,7 @@ DEFAULT_THEME = Theme()
 _fonts = threading.local()
 
 
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def font(size: float) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's built-in font at ``size`` pixels, cached (loading one costs about a millisecond).
 
     The cache is per thread: renders may run in worker threads (``asyncio.to_thread``) and a
