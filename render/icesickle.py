@@ -13,11 +13,13 @@ things go), ``icesickle_board``, ``icesickle_panel`` and ``icesickle_words`` (al
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .canvas import Canvas
 from .common import display_names
-from .icesickle_board import draw_board
+from .icesickle_board import draw_board, draw_squares
 from .icesickle_layout import (
     CELL,
     HEIGHT,
@@ -30,7 +32,7 @@ from .icesickle_layout import (
     shown_board,
     square_box,
 )
-from .icesickle_panel import draw_footer, draw_header, draw_player, draw_stash
+from .icesickle_panel import draw_fixed_panels, draw_footer, draw_header, draw_player, draw_stash
 from .icesickle_words import alt_text_icesickle, describe_last_move
 from .theme import DEFAULT_THEME, Theme
 
@@ -48,6 +50,25 @@ __all__ = [
 _centre = centre
 _square_box = square_box
 
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=8)
+def _base(theme: Theme) -> Canvas:
+    """The part every image shares (header bar, title, empty board, coordinates, plain cards):
+    drawn once per theme and never drawn on again."""
+    canvas = Canvas(WIDTH, HEIGHT, theme.background)
+    draw_fixed_panels(canvas, theme)
+    draw_squares(canvas, theme)
+    return canvas.bake()  # its texts lie under the moving parts
+
+
+def _canvas(theme: Theme) -> Canvas:
+    """A canvas over the fixed part (the lock keeps two threads from drawing it twice)."""
+    with _lock:
+        base = _base(theme)
+    return base.copy()
+
 
 def render_icesickle(
     state, *, theme: Theme | None = None, names: Sequence[str] | None = None
@@ -55,7 +76,7 @@ def render_icesickle(
     """PNG bytes of the IceSickle position (see the module docstring for the layout)."""
     theme = theme or DEFAULT_THEME
     names = display_names(names, state.num_players)
-    canvas = Canvas(WIDTH, HEIGHT, theme.background)
+    canvas = _canvas(theme)
     board, shown_round = shown_board(state)
     # in sentences, long names are cut short so the sentence still fits
     short = [canvas.fit(name, TEXT, 230, bold=True) for name in names]

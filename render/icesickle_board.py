@@ -49,7 +49,8 @@ def _outline(canvas: Canvas, theme: Theme, square: int, width: float = 6) -> Non
     canvas.rect((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=theme.highlight, width=width)
 
 
-def draw_board(canvas: Canvas, theme: Theme, state, board) -> None:
+def draw_squares(canvas: Canvas, theme: Theme) -> None:
+    """The empty board and its coordinates (in the fixed layer, see ``icesickle._base``)."""
     edge = 6
     canvas.rect(
         (BOARD_X - edge, BOARD_Y - edge, BOARD_X + BOARD + edge, BOARD_Y + BOARD + edge),
@@ -67,6 +68,9 @@ def draw_board(canvas: Canvas, theme: Theme, state, board) -> None:
         y = BOARD_Y + (GRID.height - 1 - i) * CELL + CELL / 2
         canvas.text((BOARD_X - 26, y), str(i + 1), coordinate, theme.coordinates, "mm")
 
+
+def draw_board(canvas: Canvas, theme: Theme, state, board) -> None:
+    """The pieces and the last move, on the squares of the fixed layer."""
     move = state.last_move
     captured = state.last_captured if isinstance(move, Jump) else ()
     for square, size in captured:  # ghosts of the captured pieces, under everything else

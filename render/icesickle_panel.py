@@ -15,6 +15,8 @@ from .icesickle_layout import (
     FOOTER,
     HEADER,
     PHASE_WORDS,
+    PLAYER_BOXES,
+    STASH_BOX,
     TEXT,
     VERBS,
     WIDTH,
@@ -24,6 +26,7 @@ from .icesickle_words import describe_last_move
 from .pyramids import pyramid_counts
 from .theme import Theme
 
+TITLE = "IceSickle"
 DOT = "  \N{MIDDLE DOT}  "
 PILL_WIDTH = 340
 """The most the turn pill at the header's right end may take."""
@@ -57,10 +60,18 @@ def _last_words(canvas: Canvas, state, names: Sequence[str], room: float) -> str
     return "Last: " + _name_line(canvas, who, rest, room - canvas.text_width("Last: ", TEXT))
 
 
-def draw_header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
+def draw_fixed_panels(canvas: Canvas, theme: Theme) -> None:
+    """What every image has in the same place: the header bar, its title and the plain cards
+    (a layer drawn once; see ``icesickle._base``)."""
     canvas.rect((0, 0, canvas.width, HEADER), fill=theme.header)
+    canvas.text((22, HEADER / 2), TITLE, 33, theme.text, "lm", bold=True)
+    for box in (STASH_BOX, *PLAYER_BOXES, FOOTER):
+        card(canvas, theme, box)
+
+
+def draw_header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
     mid = HEADER / 2
-    x = 22 + canvas.text((22, mid), "IceSickle", 33, theme.text, "lm", bold=True) + 18
+    x = 22 + canvas.text_width(TITLE, 33, bold=True) + 18
     room = WIDTH - 16 - PILL_WIDTH - 20 - x
     if round_just_ended(state):  # the picture is of the round that just ended
         done = len(state.round_boards)
@@ -101,7 +112,6 @@ def _card_lines(canvas: Canvas, theme: Theme, box, lines: Sequence[str]) -> None
 
 
 def draw_stash(canvas: Canvas, theme: Theme, state, names: Sequence[str], box) -> None:
-    card(canvas, theme, box)
     x0, _, _, y1 = box
     if round_just_ended(state):  # the stash is full again, for the next round
         first = state.first_placer
@@ -144,7 +154,8 @@ def draw_player(
     on_turn = state.to_move == seat
     outcome = state.outcome
     won = outcome is not None and seat in outcome.winners
-    card(canvas, theme, box, accent=colour if on_turn or won else None)
+    if on_turn or won:  # the plain card is in the fixed layer
+        card(canvas, theme, box, accent=colour)
     if on_turn:  # a pointer from the board's side to the card
         my = (y0 + y1) / 2
         canvas.polygon([(x0 - 20, my - 13), (x0 - 4, my), (x0 - 20, my + 13)], colour)
@@ -228,7 +239,6 @@ def draw_footer(canvas: Canvas, theme: Theme, state, names: Sequence[str], mover
         detail = _last_words(canvas, state, names, room)
         banner(canvas, theme, FOOTER, title, detail, None, 28, TEXT)
         return
-    card(canvas, theme, FOOTER)
     mid = (y0 + y1) / 2
     if not state.history:
         text = (

@@ -21,7 +21,7 @@ from PIL import Image
 from engine.iceturn_board import GRID, D, Q, Tile, arrows
 
 from . import iceturn_layout as lay
-from .canvas import SCALE, Canvas, Point
+from .canvas import Canvas, Point
 from .theme import RGB, Theme, mix
 
 TILE: RGB = (0x4E, 0x60, 0x74)
@@ -181,7 +181,4 @@ def tile_icon(canvas: Canvas, theme: Theme, box, kind: str, faded: bool = False)
     """A small tile of ``kind``; ``faded`` blends it into the card (none left in a hand)."""
     draw_tile(canvas, box, (kind, 1 if kind == "A" else 0), theme.card)
     if faded:
-        area = tuple(round(v * SCALE) for v in box)
-        region = canvas.image.crop(area)
-        blank = Image.new("RGB", region.size, theme.card)
-        canvas.image.paste(Image.blend(region, blank, 0.7), area[:2])
+        canvas.fade(box, theme.card, 0.7)

@@ -32,12 +32,10 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import ImageDraw
-
 from engine.pachisi_board import HOME, HOME_PATH, NEST, SAFE, TRACK, entry
 
 from . import pachisi_layout as lay
-from .canvas import SCALE, Canvas
+from .canvas import Canvas
 from .common import display_names
 from .pachisi_panel import NAME, SHAPES, TEXT, chip, draw_panel, token
 from .pachisi_words import alt_text_pachisi, score_words, teams
@@ -49,15 +47,14 @@ __all__ = ["SHAPES", "alt_text_pachisi", "render_pachisi"]
 # -- the fixed board, drawn once per theme and table -----------------------------------------
 
 
-def _safe_mark(draw: ImageDraw.ImageDraw, centre, colour: RGB, classic: bool) -> None:
-    x, y = centre[0] * SCALE, centre[1] * SCALE
+def _safe_mark(canvas: Canvas, centre, colour: RGB, classic: bool) -> None:
+    x, y = centre
     if classic:  # the X squares of the 1930s board
-        h = (lay.CELL / 2 - 4) * SCALE
+        h = lay.CELL / 2 - 4
         for a, b in (((x - h, y - h), (x + h, y + h)), ((x - h, y + h), (x + h, y - h))):
-            draw.line([a, b], fill=colour, width=3 * SCALE // 2)
+            canvas.line([a, b], colour, 1.5, joint=False)
     else:  # the circles of the online board
-        r = (lay.CELL / 2 - 5) * SCALE
-        draw.ellipse((x - r, y - r, x + r, y + r), outline=colour, width=3 * SCALE // 2)
+        canvas.circle(centre, lay.CELL / 2 - 5, outline=colour, width=1.5)
 
 
 def _entry_arrow(canvas: Canvas, centre, towards, colour: RGB) -> None:
@@ -121,11 +118,11 @@ def _board_base(theme: Theme, arms: tuple[int, ...], classic: bool) -> Canvas:
             edge = mix(entries[sq], theme.board_edge, 0.55)
             # under the arrow, a classic X is drawn faint so the two do not merge
             faint = mix(mix(theme.board_light, entries[sq], 0.7), edge, 0.45)
-            _safe_mark(canvas.draw, centre, faint if classic else edge, classic)
+            _safe_mark(canvas, centre, faint if classic else edge, classic)
             _entry_arrow(canvas, centre, lay.loop_centre((sq + 1) % TRACK), edge)
         elif sq in SAFE:
             canvas.rect(box, fill=safe_fill)
-            _safe_mark(canvas.draw, centre, mark, classic)
+            _safe_mark(canvas, centre, mark, classic)
         else:
             canvas.rect(box, fill=theme.board_light)
     for arm in range(4):

@@ -59,7 +59,25 @@ def pyramid_top(
 ) -> None:
     """A pyramid seen from above: a square of side ``2 * half`` split by its diagonals into
     four faces lit from the north-west, with ``pips`` dots on the south face. ``ridge``: the
-    colour of the diagonals (default: the edge's)."""
+    colour of the diagonals (default: the edge's). Drawn once and pasted (a sprite)."""
+    off = max(2.0, half * 0.09) if shadow is not None else 0
+    reach = half + edge_width
+    extent = (reach, reach, reach + off, reach + off)
+    args = (half, colours, pips, pip_radius, shadow, edge_width, ridge)
+    canvas.sprite(_pyramid_top, centre, extent, *args)
+
+
+def _pyramid_top(
+    canvas: Canvas,
+    centre: Point,
+    half: float,
+    colours: PieceColours,
+    pips: int,
+    pip_radius: float | None,
+    shadow: RGB | None,
+    edge_width: float,
+    ridge: RGB | None,
+) -> None:
     x, y = centre
     h = half
     tl, tr, br, bl = (x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)
@@ -94,9 +112,27 @@ def pyramid_side(
     edge_width: float = 1.5,
 ) -> float:
     """A pyramid seen from the side standing with its base centred on ``base``; returns its
-    height. The front face is split down the middle into a lit and a shaded half."""
-    x, y = base
+    height. The front face is split down the middle into a lit and a shaded half. Drawn once
+    and pasted (a sprite)."""
     height = height if height is not None else width * SIDE_RATIO
+    reach = width / 2 + edge_width
+    extent = (reach, height + edge_width, reach, edge_width)
+    args = (width, colours, pips, height, pip_radius, edge_width)
+    canvas.sprite(_pyramid_side, base, extent, *args)
+    return height
+
+
+def _pyramid_side(
+    canvas: Canvas,
+    base: Point,
+    width: float,
+    colours: PieceColours,
+    pips: int,
+    height: float,
+    pip_radius: float | None,
+    edge_width: float,
+) -> None:
+    x, y = base
     apex = (x, y - height)
     left, right = (x - width / 2, y), (x + width / 2, y)
     canvas.polygon([apex, left, base], colours.west)
@@ -108,7 +144,6 @@ def pyramid_side(
         row_y = y - max(r * 1.9, height * 0.13)
         spacing = min(width * 0.22, r * 3.0)
         _pip_row(canvas, (x, row_y), pips, spacing, r, colours.pip)
-    return height
 
 
 def pyramid_counts(

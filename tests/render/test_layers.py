@@ -1,0 +1,132 @@
+"""The shortcuts the canvas takes must not change a picture (``render.canvas``).
+
+A canvas over a cached layer scales down only the squares drawn on; a sprite is a drawing
+pasted from a cache. Every phase of every game is drawn and its image compared, pixel by
+pixel, with the whole supersampled canvas scaled down; sprites are compared with the same
+shapes drawn straight on the canvas.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PIL import ImageChops
+
+import render
+from render.canvas import Canvas, downscale
+from render.pyramids import _pyramid_side, _pyramid_top, pyramid_side, pyramid_top
+from render.theme import DEFAULT_THEME
+
+from .test_text_layer import STATES
+
+
+@pytest.fixture
+def mismatches(monkeypatch):
+    """For every image drawn over a layer in the test: how many of its pixels differ from
+    the whole supersampled canvas scaled down (with the same texts on top)."""
+    found: list[int] = []
+    shapes = Canvas._shapes
+
+    def compared(self):
+        image = shapes(self)
+        if self._layer is not None:
+            whole = downscale(self.image)
+            box = ImageChops.difference(image, whole).getbbox()
+            found.append(0 if box is None else (box[2] - box[0]) * (box[3] - box[1]))
+        return image
+
+    monkeypatch.setattr(Canvas, "_shapes", compared)
+    return found
+
+
+@pytest.mark.parametrize(("name", "make", "names"), STATES, ids=[s[0] for s in STATES])
+def test_an_image_over_a_layer_is_the_whole_canvas_scaled_down(mismatches, name, make, names):
+    state = make()
+    render.render(state, names=names[: state.num_players])
+    assert mismatches, f"{name}: drawn without a layer"
+    assert mismatches == [0] * len(mismatches), f"{name}: areas that differ: {mismatches}"
+
+
+def test_only_the_squares_drawn_on_are_scaled_down():
+    layer = Canvas(300, 200, (10, 20, 30))
+    layer.rect((20, 20, 280, 180), fill=(200, 200, 200), radius=12)
+    layer.text((150, 100), "fixed", 20, (0, 0, 0), "mm")
+    layer.bake()
+    canvas = layer.copy()
+    canvas.circle((200.5, 60.25), 15, fill=(200, 0, 0))
+    image = canvas.final()
+    assert image.getpixel((200, 60)) == (200, 0, 0)
+    assert ImageChops.difference(image, downscale(canvas.image)).getbbox() is None
+    untouched = sum(1 for square in canvas._drawn if not square)
+    assert untouched >= len(canvas._drawn) - 4, "a circle 30 px wide lies on 4 squares at most"
+
+
+def test_a_copy_of_a_copy_keeps_what_the_first_copy_drew():
+    layer = Canvas(200, 100, (0, 0, 0))
+    first = layer.copy()
+    first.rect((10, 10, 40, 40), fill=(255, 255, 0))
+    second = first.copy()
+    second.rect((100, 10, 140, 40), fill=(0, 255, 255))
+    image = second.final()
+    assert image.getpixel((20, 20)) == (255, 255, 0)
+    assert image.getpixel((120, 20)) == (0, 255, 255)
+
+
+SPOTS = [(50, 50), (50.5, 50.25), (61.75, 49.5), (70.3, 80.6)]
+
+
+@pytest.mark.parametrize("at", SPOTS)
+def test_a_sprite_gives_the_pixels_of_the_shapes_drawn_straight(at):
+    colours = DEFAULT_THEME.ice
+    sprite, straight = Canvas(140, 140, (40, 50, 60)), Canvas(140, 140, (40, 50, 60))
+    shadow = (20, 20, 20)
+    pyramid_top(sprite, at, 23.5, colours, 2, shadow=shadow, edge_width=2)
+    _pyramid_top(straight, at, 23.5, colours, 2, None, shadow, 2, None)
+    pyramid_side(sprite, (at[0], at[1] + 40), 31, colours, 3)
+    _pyramid_side(straight, (at[0], at[1] + 40), 31, colours, 3, 31 * 1.3, None, 1.5)
+    difference = ImageChops.difference(sprite.final(), straight.final()).convert("L")
+    # the shapes land on the same 2x pixels, bar a rounding on an edge here and there
+    differing = difference.point(lambda v: 255 if v > 8 else 0).histogram()[255]
+    assert differing <= 12, f"{differing} pixels differ"
+
+
+def test_a_sprite_is_drawn_once_and_then_pasted():
+    drawn = []
+
+    def square(canvas, at, side):
+        drawn.append(at)
+        canvas.rect((at[0], at[1], at[0] + side, at[1] + side), fill=(255, 0, 0))
+
+    canvas = Canvas(100, 100, (0, 0, 0))
+    for x in (10, 30, 50):
+        canvas.sprite(square, (x, 10.5), (0, 0, 9, 9), 9.0)
+    canvas.sprite(square, (10, 40.5), (0, 0, 19, 19), 19.0)
+    assert len(drawn) == 2, "one drawing per size and sub-pixel position"
+    image = canvas.final()
+    for x in (10, 30, 50):
+        assert image.getpixel((x + 4, 15)) == (255, 0, 0)
+    assert image.getpixel((25, 55)) == (255, 0, 0)
+
+
+def test_a_sprite_cannot_hold_text():
+    def labelled(canvas, at):
+        canvas.text(at, "no", 12, (255, 255, 255))
+
+    with pytest.raises(ValueError, match="cannot hold text"):
+        Canvas(50, 50, (0, 0, 0)).sprite(labelled, (5, 5), (0, 0, 20, 20))
+
+
+def test_layer_texts_are_baked_under_the_moving_parts():
+    layer = Canvas(120, 60, (0, 0, 0))
+    layer.text((10, 30), "layer", 20, (255, 255, 255), "lm")
+    layer.bake()
+    canvas = layer.copy()
+    canvas.rect((0, 0, 120, 60), fill=(0, 0, 200))  # covers the layer's text
+    image = canvas.final()
+    assert image.getcolors() == [(120 * 60, (0, 0, 200))]
+
+
+def test_an_inline_text_over_a_layer_is_kept():
+    layer = Canvas(200, 100, (0, 0, 0))
+    canvas = layer.copy()
+    canvas.text((100, 50), "inline", 24, (255, 255, 255), "mm", inline=True)
+    assert canvas.final().getbbox() is not None, "the text's squares were scaled down"
