@@ -20,8 +20,10 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -77,8 +79,11 @@ class Canvas:
         self._layer: Canvas | None = None
         """The layer this canvas was copied from (see the module docstring)."""
         self._drawn = bytearray()
-        """Per ``TILE`` square, row by row: 1 once something is drawn on it."""
+        """Per ``TILE`` square, row by row: 1 once something is drawn on it and not covered
+        whole since by something that comes at the final size too (see :meth:`_cover`)."""
         self._columns = self._rows = 0
+        self._covers: list[tuple[Image.Image | RGB, tuple[int, int, int, int]]] = []
+        """What covers whole squares over a layer, in order (see :meth:`_cover`)."""
         self._flat: Image.Image | None = None
         """A layer's shapes at the final size, made the first time it is copied."""
 
@@ -97,6 +102,7 @@ class Canvas:
         other._rows = -(-self.height // TILE)
         other._drawn = bytearray(other._columns * other._rows)
         other._flat = None
+        other._covers = []
         return other
 
     def _touch(self, box: Sequence[float]) -> None:
@@ -196,6 +202,13 @@ class Canvas:
                 )
             else:
                 self.draw.rectangle(self._box(box), fill=fill, outline=outline, width=w)
+        if fill is not None and self._layer is not None:
+            # its inside is one colour: the squares it covers whole take it at the end
+            inset = max(radius, width) + 1
+            x0, y0 = math.ceil(box[0] + inset), math.ceil(box[1] + inset)
+            x1, y1 = math.floor(box[2] - inset), math.floor(box[3] - inset)
+            if x1 - x0 >= TILE and y1 - y0 >= TILE:
+                self._cover((x0, y0, x1, y1), fill)
 
     def polygon(
         self,
@@ -253,26 +266,54 @@ class Canvas:
         with self._shape((x - radius, y - radius, x + radius, y + radius)):
             self.draw.ellipse(box, fill=fill, outline=outline, width=round(width * SCALE))
 
-    def paste(self, image: Image.Image, xy: Point) -> None:
-        """A supersampled image (a cached tile) with its top-left corner at ``xy``."""
+    def paste(self, image: Image.Image, xy: Point, flat: Image.Image | None = None) -> None:
+        """A supersampled image (a cached tile) with its top-left corner at ``xy``. ``flat``:
+        the same image at the final size (``downscale(image)``, kept with it): over a layer,
+        at a whole pixel, the squares it covers whole then take their pixels from it instead
+        of being scaled down at the end."""
         x, y = round(xy[0] * SCALE), round(xy[1] * SCALE)
         right, bottom = x + image.width, y + image.height
         with self._shape((x / SCALE, y / SCALE, right / SCALE, bottom / SCALE)):
             self.image.paste(image, (x, y))
+        if flat is not None and self._layer is not None and not x % SCALE and not y % SCALE:
+            x, y = x // SCALE, y // SCALE
+            self._cover((x, y, x + flat.width, y + flat.height), flat)
+
+    def _cover(self, box: tuple[int, int, int, int], what: Image.Image | RGB) -> None:
+        """Over a layer: ``what`` (a final-size image, or one colour) now covers ``box``
+        (final px, whole), drawn at 2x too. The squares inside the box are taken from it at
+        the end instead of being scaled down (until something else is drawn on them)."""
+        x0, y0, x1, y1 = box
+        c0, c1 = max(0, -(-x0 // TILE)), min(self._columns, x1 // TILE)
+        if c0 < c1:
+            clean = bytes(c1 - c0)
+            for r in range(max(0, -(-y0 // TILE)), min(self._rows, y1 // TILE)):
+                self._drawn[r * self._columns + c0 : r * self._columns + c1] = clean
+        self._covers.append((what, box))
 
     def sprite(self, draw: Callable[..., None], at: Point, extent: Box, *args: Hashable) -> None:
         """What ``draw(canvas, at, *args)`` draws, pasted from a cache: drawn once per
         ``args`` and sub-pixel position on a transparent canvas of its own (a piece drawn in
         a dozen shapes becomes one paste). ``draw`` must depend on nothing but its arguments;
         ``extent`` is how far it reaches (left, up, right, down, final px) from ``at``.
-        Opaque shapes only (at 2x they have no partial pixels, so the paste gives the same
-        pixels as drawing them here): no text."""
+        Opaque shapes (at 2x they have no partial pixels, so the paste gives the same pixels
+        as drawing them here) and texts painted at the end (kept with the sprite and added
+        to this canvas's texts), not ``inline`` ones."""
         x, y = at[0] * SCALE, at[1] * SCALE
         ox, oy = math.floor(x), math.floor(y)
-        image, left, top = _sprite(draw, args, x - ox, y - oy, extent)
-        right, bottom = ox - left + image.width, oy - top + image.height
-        with self._shape(((ox - left) / SCALE, (oy - top) / SCALE, right / SCALE, bottom / SCALE)):
-            self.image.paste(image, (ox - left, oy - top), image)
+        key = (draw, args, x - ox, y - oy, extent)
+        sprite = _SPRITES.get(key)
+        if sprite is None:
+            sprite = _SPRITES.put(key, _sprite(*key))
+        image, left, top = sprite.image, ox - sprite.left, oy - sprite.top
+        with self._shape(
+            (left / SCALE, top / SCALE, (left + image.width) / SCALE, (top + image.height) / SCALE)
+        ):
+            self.image.paste(image, (left, top), image)
+        for item in sprite.texts:
+            self.texts.append(item._replace(xy=(at[0] + item.xy[0], at[1] + item.xy[1])))
+        if self.hidden is not None:
+            self.hidden.extend(sprite.hidden)
 
     def cross(self, centre: Point, half: float, colour: RGB, width: float, edge: RGB) -> None:
         """An X mark with a dark edge, so it reads on any background."""
@@ -357,6 +398,8 @@ class Canvas:
         return texts.length(text, size, stroke)
 
     def _paint_inline(self, item: texts.Text) -> None:
+        if self.image.mode != "RGB":
+            raise ValueError(f"a sprite cannot hold an inline text: {item.text!r}")
         x, y = item.xy
         size = texts.font_size(item.size * SCALE)
         stroke = item.stroke * SCALE
@@ -393,6 +436,8 @@ class Canvas:
         if flat is None:  # two threads may both make it: the same pixels
             flat = layer._flat = layer._shapes()
         image = flat.copy()
+        for what, box in self._covers:
+            image.paste(what, box if isinstance(what, tuple) else box[:2])
         side = TILE * SCALE
         width, height = self.image.size
         for c0, r0, c1, r1 in self._runs():
@@ -413,20 +458,77 @@ class Canvas:
         return encode_png(self.final(), palette)
 
 
-@lru_cache(maxsize=2048)
-def _sprite(
-    draw: Callable[..., None], args: tuple, fx: float, fy: float, extent: Box
-) -> tuple[Image.Image, int, int]:
-    """A sprite (see :meth:`Canvas.sprite`): the RGBA image, at 2x, and how far its top-left
-    corner lies left of and above the anchor's 2x pixel."""
+class Sprite(NamedTuple):
+    """A drawing kept by :meth:`Canvas.sprite`."""
+
+    image: Image.Image
+    """Its shapes, RGBA at 2x."""
+    left: int
+    top: int
+    """How far (2x px) its top-left corner lies left of and above the anchor's 2x pixel."""
+    texts: tuple[texts.Text, ...]
+    """Its texts, placed from the anchor."""
+    hidden: tuple[str, ...]
+    """Its texts a later shape of its own covers (see ``Canvas.TRACK``)."""
+
+
+class _Kept:
+    """The sprites drawn, least recently used first, up to ``limit`` bytes of images (a
+    standing stack's sprite is ~400 KB, a pyramid's 10-40 KB): thread-safe."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Sprite | None:
+        with self._lock:
+            sprite = self._items.get(key)
+            if sprite is not None:
+                self._items.move_to_end(key)
+            return sprite
+
+    def put(self, key: Hashable, sprite: Sprite) -> Sprite:
+        with self._lock:
+            if key not in self._items:
+                self._items[key] = sprite
+                self.size += _bytes(sprite)
+            while self.size > self.limit and len(self._items) > 1:
+                _, old = self._items.popitem(last=False)
+                self.size -= _bytes(old)
+            return sprite
+
+
+def _bytes(sprite: Sprite) -> int:
+    return sprite.image.width * sprite.image.height * 4
+
+
+SPRITE_BYTES = 32 * 1024 * 1024
+"""How much the sprites kept may take (per process): the pieces of many games."""
+
+_SPRITES = _Kept(SPRITE_BYTES)
+
+
+def _sprite(draw: Callable[..., None], args: tuple, fx: float, fy: float, extent: Box) -> Sprite:
     left, up, right, down = (math.ceil(v) + 1 for v in extent)
     canvas = Canvas(left + right, up + down, (0, 0, 0))
     canvas.image = Image.new("RGBA", canvas.image.size, (0, 0, 0, 0))
     canvas.draw = ImageDraw.Draw(canvas.image)
-    draw(canvas, (left + fx / SCALE, up + fy / SCALE), *args)
-    if canvas.texts:
-        raise ValueError(f"a sprite cannot hold text: {draw.__name__}{args!r}")
-    return canvas.image, left * SCALE, up * SCALE
+    canvas.hidden = []  # always checked: a sprite is drawn once
+    anchor = (left + fx / SCALE, up + fy / SCALE)
+    draw(canvas, anchor, *args)
+    alpha = canvas.image.getchannel("A")
+    w, h = alpha.size  # the outermost pixels are a margin: ink there was cut off
+    if any(
+        alpha.crop(edge).getbbox()
+        for edge in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))
+    ):
+        raise ValueError(f"a sprite reaches beyond its extent: {draw.__name__}{args!r}")
+    placed = tuple(
+        item._replace(xy=(item.xy[0] - anchor[0], item.xy[1] - anchor[1])) for item in canvas.texts
+    )
+    return Sprite(canvas.image, left * SCALE, up * SCALE, placed, tuple(canvas.hidden))
 
 
 def downscale(image: Image.Image) -> Image.Image:

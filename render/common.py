@@ -13,7 +13,12 @@ from .theme import RGB, Theme, displayable
 
 
 def swatch(canvas: Canvas, theme: Theme, centre: Point, seat: int, size: float = 30) -> None:
-    """A seat's colour as a rounded square with the seat number (1-based) on it."""
+    """A seat's colour as a rounded square with the seat number (1-based) on it (a sprite)."""
+    reach = size / 2 + 2
+    canvas.sprite(_swatch, centre, (reach, reach, reach, reach), theme, seat, size)
+
+
+def _swatch(canvas: Canvas, centre: Point, theme: Theme, seat: int, size: float) -> None:
     x, y = centre
     h = size / 2
     canvas.rect((x - h - 2, y - h - 2, x + h + 2, y + h + 2), fill=theme.board_edge, radius=h * 0.4)
@@ -26,13 +31,23 @@ def header_bar(
     theme: Theme,
     height: float,
     title: str,
-    details: str,
+    details: str = "",
+    *,
+    fixed: bool = False,
+    drawn: bool = False,
 ) -> float:
-    """The top bar: the game's title and a line of details; returns the x where they end."""
-    canvas.rect((0, 0, canvas.width, height), fill=theme.header)
+    """The top bar: the game's title and a line of details; returns the x where they end.
+    ``fixed=True`` draws only the bar and the title (a game's fixed layer); ``drawn=True``
+    only the details, over a bar and title in the fixed layer."""
     mid = height / 2
     x = 22
-    x += canvas.text((x, mid), title, height * 0.46, theme.text, anchor="lm", bold=True)
+    if drawn:
+        x += canvas.text_width(title, height * 0.46, bold=True)
+    else:
+        canvas.rect((0, 0, canvas.width, height), fill=theme.header)
+        x += canvas.text((x, mid), title, height * 0.46, theme.text, anchor="lm", bold=True)
+    if fixed:
+        return x
     x += 18
     x += canvas.text((x, mid + 1), details, height * 0.32, theme.text_dim, anchor="lm")
     return x

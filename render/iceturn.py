@@ -39,7 +39,7 @@ from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiec
 
 from . import iceturn_layout as lay
 from .canvas import Canvas, Point
-from .common import display_names, header_bar, turn_pill
+from .common import card, display_names, header_bar, turn_pill
 from .iceturn_panel import draw_log, draw_turn_card
 from .iceturn_pieces import INK, TALL, draw_cell, extent
 from .iceturn_players import draw_players
@@ -54,6 +54,8 @@ __all__ = ["alt_text_iceturn", "render_iceturn"]
 
 # -- the fixed part --------------------------------------------------------------------------
 
+TITLE = "Ice-Turn"
+
 _lock = threading.Lock()
 
 
@@ -63,6 +65,9 @@ def _base(theme: Theme) -> Canvas:
     f = lay.FRAME
     frame = (lay.BOARD_X - f, lay.BOARD_Y - f, lay.BOARD_R + f, lay.BOARD_B + f)
     canvas.rect(frame, fill=theme.board_edge, radius=10)
+    header_bar(canvas, theme, lay.HEADER, TITLE, fixed=True)
+    for box in (lay.TURN_CARD, lay.LOG_CARD, lay.PLAYERS_CARD):
+        card(canvas, theme, box)  # plain: a card drawn with more is drawn again over it
     for i in range(4):
         canvas.text(
             (lay.file_x(i), lay.BOARD_B + lay.COORD_OUT), "abcd"[i], 26, theme.coordinates, "mm"
@@ -277,7 +282,7 @@ def _header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
     else:
         rounds = f"Round {min(state.round, state.round_limit)}/{state.round_limit}"
         details = f"Move {len(state.history)}{dot}{rounds}"
-    end = header_bar(canvas, theme, lay.HEADER, "Ice-Turn", details)
+    end = header_bar(canvas, theme, lay.HEADER, TITLE, details, drawn=True)
     right, room, mid = lay.WIDTH - 16, lay.WIDTH - 16 - end - 24, lay.HEADER / 2
     if state.phase == "over":
         winners = state.outcome.winners

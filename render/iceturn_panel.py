@@ -14,7 +14,7 @@ from engine.iceturn_board import GRID
 
 from . import iceturn_layout as lay
 from .canvas import Canvas
-from .common import card, heading, swatch, tag
+from .common import heading, swatch, tag
 from .iceturn_tiles import tile_icon
 from .iceturn_words import (
     PHASE_WORD,
@@ -209,7 +209,7 @@ def draw_turn_card(canvas: Canvas, theme: Theme, state, names: Sequence[str]) ->
     if state.phase == "over":
         _result(canvas, theme, state, names)
         return
-    card(canvas, theme, lay.TURN_CARD)
+    # the plain card is in the fixed layer
     if state.phase in ("deal", "place"):
         _setup_card(canvas, theme, state, names)
     else:
@@ -291,8 +291,7 @@ def draw_log(
     """The shown turn's moves (or what comes before any), and the legend of the tiles when
     there is room for it."""
     box = lay.LOG_CARD
-    x0, y0, x1, y1 = box
-    card(canvas, theme, box)
+    x0, y0, x1, y1 = box  # the plain card is in the fixed layer
     if shown is None:
         _before_any_turn(canvas, theme, state, names, box)
         return

@@ -55,7 +55,15 @@ def _pips(canvas: Canvas, centre: Point, count: int, along: Point, spacing: floa
 def lying_piece(
     canvas: Canvas, theme: Theme, centre: Point, owner: int, size: int, facing: int
 ) -> None:
-    """A lying piece from above, centred on ``centre``, its tip towards ``facing``."""
+    """A lying piece from above, centred on ``centre``, its tip towards ``facing`` (a sprite)."""
+    reach = LENGTH[size] * lay.CELL / 2 + 4
+    extent = (reach, reach, reach, reach)
+    canvas.sprite(_lying_piece, centre, extent, theme, owner, size, facing)
+
+
+def _lying_piece(
+    canvas: Canvas, centre: Point, theme: Theme, owner: int, size: int, facing: int
+) -> None:
     length = LENGTH[size] * lay.CELL
     half_base = length * BASE / 2
     x, y = centre
@@ -163,7 +171,16 @@ def extent(here: Cell, direction: tuple[float, float]) -> float:
 def standing(canvas: Canvas, theme: Theme, centre: Point, pieces: Sequence[tuple[int, int]]):
     """A standing piece or stack from the side on its plinth, bottom piece at the bottom:
     each piece a band in its owner's colour (shaded on the right) with the seat number on its
-    left and its pips on its right; the top one ends in the pyramid's point."""
+    left and its pips on its right; the top one ends in the pyramid's point (a sprite)."""
+    (x0, y0, x1, y1), _ = stack_layout(centre, pieces)
+    x, y = centre
+    extent = (x - x0 + 1, y - y0 + 1, x1 - x + 1, y1 - y + 1)
+    canvas.sprite(_standing, centre, extent, theme, tuple(pieces))
+
+
+def _standing(
+    canvas: Canvas, centre: Point, theme: Theme, pieces: tuple[tuple[int, int], ...]
+) -> None:
     plinth, bands = stack_layout(centre, pieces)
     canvas.rect(
         plinth,
@@ -226,7 +243,14 @@ def nest(canvas: Canvas, theme: Theme, centre: Point, owner: int) -> None:
     """A nest, as the real pieces stand: the large pyramid over the medium over the small
     (drawn as one big pyramid with the two smaller ones' outlines inside, the seat number in
     the small one), on a plinth with a NEST tag, so that it never looks like a tree (large at
-    the bottom, a stepped tower)."""
+    the bottom, a stepped tower). Drawn once and pasted (a sprite)."""
+    x0, y0, x1, y1 = nest_box(centre)
+    x, y = centre
+    extent = (x - x0 + 1, y - y0 + 1, x1 - x + 1, y1 - y + 1)
+    canvas.sprite(_nest, centre, extent, theme, owner)
+
+
+def _nest(canvas: Canvas, centre: Point, theme: Theme, owner: int) -> None:
     x, y = centre
     canvas.rect(
         nest_box(centre),

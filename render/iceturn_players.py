@@ -12,7 +12,7 @@ from engine.iceturn_board import GRID
 
 from . import iceturn_layout as lay
 from .canvas import Canvas
-from .common import card, swatch
+from .common import swatch
 from .iceturn_tiles import tile_icon
 from .theme import Theme, mix
 
@@ -55,7 +55,7 @@ def player_box(seat: int, num_players: int) -> tuple[float, float, float, float]
 
 
 def draw_players(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
-    card(canvas, theme, lay.PLAYERS_CARD)
+    # the plain card is in the fixed layer
     setup = state.phase in ("deal", "place")
     over = state.phase == "over"
     for seat in range(state.num_players):

@@ -21,7 +21,7 @@ from PIL import Image
 from engine.iceturn_board import GRID, D, Q, Tile, arrows
 
 from . import iceturn_layout as lay
-from .canvas import Canvas, Point
+from .canvas import Canvas, Point, downscale
 from .theme import RGB, Theme, mix
 
 TILE: RGB = (0x4E, 0x60, 0x74)
@@ -52,7 +52,17 @@ def _head(half: float, facing: int, length: float, width: float, inset: float) -
 
 
 def draw_tile(canvas: Canvas, box: Sequence[float], tile: Tile, edge: RGB) -> None:
-    """A tile filling ``box`` (square) with its arrows; ``edge``: what is around it."""
+    """A tile filling ``box`` (square) with its arrows; ``edge``: what is around it. Drawn
+    once and pasted (a sprite)."""
+    side = box[2] - box[0]
+    canvas.sprite(_tile_at, (box[0], box[1]), (0, 0, side, side), side, tile, edge)
+
+
+def _tile_at(canvas: Canvas, at: Point, side: float, tile: Tile, edge: RGB) -> None:
+    _draw_tile(canvas, (at[0], at[1], at[0] + side, at[1] + side), tile, edge)
+
+
+def _draw_tile(canvas: Canvas, box: Sequence[float], tile: Tile, edge: RGB) -> None:
     x0, y0, x1, y1 = box
     side = x1 - x0
     s = side / (lay.CELL - 2 * lay.TILE_GAP)  # 1 on the board, smaller for icons
@@ -139,7 +149,7 @@ def _tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
     if tile is None:
         draw_placeholder(canvas, (0, 0, side, side), theme)
     else:
-        draw_tile(canvas, (0, 0, side, side), tile, theme.board_edge)
+        _draw_tile(canvas, (0, 0, side, side), tile, theme.board_edge)
     assert not canvas.texts, "a tile is pasted as an image: it cannot hold text"
     return canvas.image
 
@@ -150,11 +160,22 @@ def tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
         return _tile_image(theme, tile)
 
 
+@lru_cache(maxsize=64)
+def _tile_flat(theme: Theme, tile: Tile | None) -> Image.Image:
+    return downscale(_tile_image(theme, tile))
+
+
+def tile_flat(theme: Theme, tile: Tile | None) -> Image.Image:
+    """The cached image at the final size."""
+    with _lock:
+        return _tile_flat(theme, tile)
+
+
 def paste_tiles(canvas: Canvas, theme: Theme, tiles: Sequence[Tile | None]) -> None:
     """Every cell's tile (or placeholder), pasted onto the canvas."""
     for cell, tile in enumerate(tiles):
         x0, y0, _x1, _y1 = lay.tile_box(cell)
-        canvas.paste(tile_image(theme, tile), (x0, y0))
+        canvas.paste(tile_image(theme, tile), (x0, y0), tile_flat(theme, tile))
 
 
 CORNER_ICON = 26

@@ -63,7 +63,22 @@ def token(
     text_dx: float = 0,
 ) -> None:
     """A pawn (or a seat's marker): the seat's shape in its colour with a dark edge, and
-    ``label`` (the pawn number) in it."""
+    ``label`` (the pawn number) in it. Drawn once and pasted (a sprite)."""
+    reach = (r + 2) * 1.3
+    extent = (reach, reach, reach, reach)
+    canvas.sprite(_token, centre, extent, theme, r, seat, label, text_size, text_dx)
+
+
+def _token(
+    canvas: Canvas,
+    centre,
+    theme: Theme,
+    r: float,
+    seat: int,
+    label: str,
+    text_size: float | None,
+    text_dx: float,
+) -> None:
     shape = SHAPES[seat % len(SHAPES)]
     _shape(canvas, shape, centre, r + 2, theme.board_edge)
     _shape(canvas, shape, centre, r, theme.seat(seat))

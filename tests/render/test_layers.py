@@ -12,7 +12,7 @@ import pytest
 from PIL import ImageChops
 
 import render
-from render.canvas import Canvas, downscale
+from render.canvas import Canvas, Sprite, _Kept, downscale
 from render.pyramids import _pyramid_side, _pyramid_top, pyramid_side, pyramid_top
 from render.theme import DEFAULT_THEME
 
@@ -107,12 +107,28 @@ def test_a_sprite_is_drawn_once_and_then_pasted():
     assert image.getpixel((25, 55)) == (255, 0, 0)
 
 
-def test_a_sprite_cannot_hold_text():
-    def labelled(canvas, at):
-        canvas.text(at, "no", 12, (255, 255, 255))
+def _labelled(canvas, at, inline):
+    canvas.rect((at[0], at[1], at[0] + 30, at[1] + 16), fill=(0, 0, 255))
+    canvas.text((at[0] + 2, at[1] + 8), "label", 12, (255, 255, 255), "lm", inline=inline)
 
-    with pytest.raises(ValueError, match="cannot hold text"):
-        Canvas(50, 50, (0, 0, 0)).sprite(labelled, (5, 5), (0, 0, 20, 20))
+
+def test_a_sprite_keeps_its_texts_and_paints_them_above_the_shapes():
+    canvas, straight = Canvas(100, 60, (0, 0, 0)), Canvas(100, 60, (0, 0, 0))
+    for x in (10, 50.5):
+        canvas.sprite(_labelled, (x, 20.25), (0, 0, 30, 16), False)
+        _labelled(straight, (x, 20.25), False)
+    assert [t.xy for t in canvas.texts] == [t.xy for t in straight.texts]
+    assert ImageChops.difference(canvas.final(), straight.final()).getbbox() is None
+
+
+def test_a_sprite_cannot_hold_an_inline_text():
+    with pytest.raises(ValueError, match="inline text"):
+        Canvas(50, 50, (0, 0, 0)).sprite(_labelled, (5, 5), (0, 0, 30, 16), True)
+
+
+def test_a_sprite_must_lie_within_its_extent():
+    with pytest.raises(ValueError, match="beyond its extent"):
+        Canvas(80, 80, (0, 0, 0)).sprite(_labelled, (5, 5), (0, 0, 20, 16), False)
 
 
 def test_layer_texts_are_baked_under_the_moving_parts():
@@ -130,3 +146,28 @@ def test_an_inline_text_over_a_layer_is_kept():
     canvas = layer.copy()
     canvas.text((100, 50), "inline", 24, (255, 255, 255), "mm", inline=True)
     assert canvas.final().getbbox() is not None, "the text's squares were scaled down"
+
+
+def test_the_sprites_kept_stay_within_their_bytes():
+    kept = _Kept(limit=3 * 40 * 40 * 4)
+    canvas = Canvas(10, 10, (0, 0, 0))
+
+    def sprite(n):
+        return Sprite(canvas.image.crop((0, 0, 40, 40)).convert("RGBA"), 0, 0, (), ())
+
+    for n in range(5):
+        kept.put(n, sprite(n))
+        kept.get(0)  # the first one is used all along
+    assert kept.size <= kept.limit
+    assert kept.get(0) is not None, "the one used last is kept"
+    assert kept.get(1) is None, "the least recently used goes first"
+
+
+def test_a_card_over_a_layer_keeps_its_rounded_corners():
+    layer = Canvas(300, 200, (10, 20, 30))
+    canvas = layer.copy()
+    canvas.rect((13, 17, 271, 190), fill=(200, 200, 200), outline=(255, 0, 0), width=4, radius=24)
+    image = canvas.final()
+    assert ImageChops.difference(image, downscale(canvas.image)).getbbox() is None
+    assert image.getpixel((14, 18)) == (10, 20, 30), "the corner is rounded off"
+    assert image.getpixel((140, 100)) == (200, 200, 200)
