@@ -20,13 +20,11 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
+from . import sprites
 from . import text as texts
 from .theme import RGB, displayable
 
@@ -68,13 +66,17 @@ class Canvas:
     a text whose pixels it changes is listed in ``hidden`` (a text painted at the end would
     show through that shape)."""
 
+    LATE = True
+    """Whether sprites over a layer are painted at the end at the final size (see
+    :meth:`sprite`); the render tests compare with them pasted at 2x."""
+
     def __init__(self, width: int, height: int, background: RGB) -> None:
         self.width = width
         self.height = height
         self.image = Image.new("RGB", (width * SCALE, height * SCALE), background)
         self.draw = ImageDraw.Draw(self.image)
-        self.texts: list[texts.Text] = []
-        """Texts to paint at the end, above the shapes."""
+        self.texts: list[texts.Text | sprites.Flat] = []
+        """Texts (and sprites) to paint at the end, above the shapes, in order."""
         self.hidden: list[str] | None = [] if Canvas.TRACK else None
         self._layer: Canvas | None = None
         """The layer this canvas was copied from (see the module docstring)."""
@@ -82,6 +84,9 @@ class Canvas:
         """Per ``TILE`` square, row by row: 1 once something is drawn on it and not covered
         whole since by something that comes at the final size too (see :meth:`_cover`)."""
         self._columns = self._rows = 0
+        self._waiting = bytearray()
+        """Per square: 1 where a sprite may wait to be painted at the end (see :meth:`sprite`)."""
+        self._pasting = False
         self._covers: list[tuple[Image.Image | RGB, tuple[int, int, int, int]]] = []
         """What covers whole squares over a layer, in order (see :meth:`_cover`)."""
         self._flat: Image.Image | None = None
@@ -101,20 +106,64 @@ class Canvas:
         other._columns = -(-self.width // TILE)
         other._rows = -(-self.height // TILE)
         other._drawn = bytearray(other._columns * other._rows)
+        other._waiting = bytearray(other._columns * other._rows)
+        other._pasting = False
         other._flat = None
         other._covers = []
         return other
 
     def _touch(self, box: Sequence[float]) -> None:
-        """Note the squares under ``box`` (final px; a pixel of margin added) as drawn on."""
-        columns, drawn = self._columns, self._drawn
+        """Before drawing within ``box`` (final px): note its squares as drawn on, and paste
+        at 2x the sprites waiting there (see :meth:`sprite`)."""
+        if self._mark(self._drawn, box) and not self._pasting:
+            self._paste_waiting(box)
+
+    def _mark(self, squares: bytearray, box: Sequence[float]) -> bool:
+        """Mark the squares under ``box`` (a pixel of margin added) in ``squares``; whether
+        any of them is marked in ``_waiting``."""
+        columns, waiting = self._columns, self._waiting
         x0, y0, x1, y1 = box
         c0, c1 = max(0, int(x0 - 1) // TILE), min(columns - 1, int(x1 + 1) // TILE)
         if c0 > c1:
-            return
+            return False
         run = b"\x01" * (c1 - c0 + 1)
+        found = False
         for r in range(max(0, int(y0 - 1) // TILE), min(self._rows - 1, int(y1 + 1) // TILE) + 1):
-            drawn[r * columns + c0 : r * columns + c1 + 1] = run
+            squares[r * columns + c0 : r * columns + c1 + 1] = run
+            found = found or waiting.find(1, r * columns + c0, r * columns + c1 + 1) >= 0
+        return found
+
+    def _paste_waiting(self, box: Sequence[float]) -> None:
+        """Paste at 2x, in the order they were drawn, the waiting sprites that overlap
+        ``box`` and those that overlap them in turn (the rest keep their order among
+        themselves and lie clear of these)."""
+        items = [
+            (i, item.placed()[1])
+            for i, item in enumerate(self.texts)
+            if isinstance(item, sprites.Flat)
+        ]
+        chosen: set[int] = set()
+        reach = [tuple(box)]
+        while reach:
+            x0, y0, x1, y1 = reach.pop()
+            for i, (left, top, right, bottom) in items:
+                if i in chosen or left > x1 + 1 or x0 - 1 > right:
+                    continue
+                if top <= y1 + 1 and y0 - 1 <= bottom:
+                    chosen.add(i)
+                    reach.append((left, top, right, bottom))
+        if not chosen:
+            return
+        late = self.texts
+        self._pasting = True
+        try:
+            for i in sorted(chosen):
+                # (what lay before it only: its own texts come after it)
+                self.texts = [item for j, item in enumerate(late[:i]) if j not in chosen]
+                self._paste_sprite(late[i].sprite, late[i].at)
+        finally:
+            self._pasting = False
+            self.texts = [item for i, item in enumerate(late) if i not in chosen]
 
     def _runs(self) -> Iterator[tuple[int, int, int, int]]:
         """The squares drawn on, as rectangles (in squares: left, top, right, bottom, the
@@ -169,10 +218,10 @@ class Canvas:
         x0, y0, x1, y1 = box
         near = []
         for item in self.texts:
-            mask, (left, top, right, bottom) = item.placed()
+            ink, (left, top, right, bottom) = item.placed()
             if left <= x1 and x0 <= right and top <= y1 and y0 <= bottom:
                 area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
-                near.append((item.text, mask.image, area, self.image.crop(area)))
+                near.append((item.text, ink.image, area, self.image.crop(area)))
         yield
         for text, ink, area, before in near:
             changed = ImageChops.difference(before, self.image.crop(area)).convert("L")
@@ -291,29 +340,45 @@ class Canvas:
                 self._drawn[r * self._columns + c0 : r * self._columns + c1] = clean
         self._covers.append((what, box))
 
-    def sprite(self, draw: Callable[..., None], at: Point, extent: Box, *args: Hashable) -> None:
-        """What ``draw(canvas, at, *args)`` draws, pasted from a cache: drawn once per
-        ``args`` and sub-pixel position on a transparent canvas of its own (a piece drawn in
-        a dozen shapes becomes one paste). ``draw`` must depend on nothing but its arguments;
-        ``extent`` is how far it reaches (left, up, right, down, final px) from ``at``.
-        Opaque shapes (at 2x they have no partial pixels, so the paste gives the same pixels
-        as drawing them here) and texts painted at the end (kept with the sprite and added
-        to this canvas's texts), not ``inline`` ones."""
+    def sprite(
+        self,
+        draw: Callable[..., None],
+        at: Point,
+        extent: Box,
+        *args: Hashable,
+    ) -> None:
+        """What ``draw(canvas, at, *args)`` draws, from a cache: drawn once per ``args`` and
+        sub-pixel position on a transparent canvas of its own (a piece drawn in a dozen
+        shapes becomes one paste; see :mod:`render.sprites`). ``draw`` must depend on nothing
+        but its arguments; ``extent`` is how far it reaches (left, up, right, down, final px)
+        from ``at``. It may draw shapes and texts (not ``inline`` ones).
+
+        Over a layer it is painted when the image is finished, at the final size, in turn with
+        the texts, and the squares under it need not be scaled down. A shape drawn later over
+        it first pastes it at 2x (and every sprite waiting that overlaps it, in order), so
+        what is drawn later still covers it. Elsewhere it is pasted at 2x at once."""
         x, y = at[0] * SCALE, at[1] * SCALE
         ox, oy = math.floor(x), math.floor(y)
-        key = (draw, args, x - ox, y - oy, extent)
-        sprite = _SPRITES.get(key)
-        if sprite is None:
-            sprite = _SPRITES.put(key, _sprite(*key))
-        image, left, top = sprite.image, ox - sprite.left, oy - sprite.top
-        with self._shape(
-            (left / SCALE, top / SCALE, (left + image.width) / SCALE, (top + image.height) / SCALE)
-        ):
-            self.image.paste(image, (left, top), image)
+        sprite = sprites.get(Canvas, draw, args, x - ox, y - oy, extent)
+        left, top = ox - sprite.left, oy - sprite.top
+        if self._layer is not None and Canvas.LATE:
+            flat = sprite.flat(left, top)
+            self.texts.append(flat)
+            self._mark(self._waiting, flat.placed()[1])
+        else:
+            self._paste_sprite(sprite.image, (left, top))
         for item in sprite.texts:
             self.texts.append(item._replace(xy=(at[0] + item.xy[0], at[1] + item.xy[1])))
         if self.hidden is not None:
             self.hidden.extend(sprite.hidden)
+
+    def _paste_sprite(self, image: Image.Image, xy: tuple[int, int]) -> None:
+        """A sprite's 2x image, its top-left corner at ``xy`` (2x px)."""
+        left, top = xy
+        with self._shape(
+            (left / SCALE, top / SCALE, (left + image.width) / SCALE, (top + image.height) / SCALE)
+        ):
+            self.image.paste(image, (left, top), image)
 
     def cross(self, centre: Point, half: float, colour: RGB, width: float, edge: RGB) -> None:
         """An X mark with a dark edge, so it reads on any background."""
@@ -397,7 +462,10 @@ class Canvas:
             self.texts.append(item)
         return texts.length(text, size, stroke)
 
-    def _paint_inline(self, item: texts.Text) -> None:
+    def _paint_inline(self, item: texts.Text | sprites.Flat) -> None:
+        if isinstance(item, sprites.Flat):
+            self._paste_sprite(item.sprite, item.at)
+            return
         if self.image.mode != "RGB":
             raise ValueError(f"a sprite cannot hold an inline text: {item.text!r}")
         x, y = item.xy
@@ -422,9 +490,16 @@ class Canvas:
     def final(self) -> Image.Image:
         """The finished image at its final size: the shapes scaled down, the texts on top."""
         image = self._shapes()
-        for item in self.texts:
-            texts.draw(image, item)
+        self._paint_late(image)
         return image
+
+    def _paint_late(self, image: Image.Image) -> None:
+        """Paint the texts and sprites kept for the end onto ``image`` (final size)."""
+        for item in self.texts:
+            if isinstance(item, sprites.Flat):
+                image.paste(item.image, item.xy, item.image)
+            else:
+                texts.draw(image, item)
 
     def _shapes(self) -> Image.Image:
         """The shapes at the final size: over a layer, the layer's own (scaled down once)
@@ -456,79 +531,6 @@ class Canvas:
     def png(self, palette: bool = False) -> bytes:
         """The finished image as PNG bytes (see :func:`encode_png`)."""
         return encode_png(self.final(), palette)
-
-
-class Sprite(NamedTuple):
-    """A drawing kept by :meth:`Canvas.sprite`."""
-
-    image: Image.Image
-    """Its shapes, RGBA at 2x."""
-    left: int
-    top: int
-    """How far (2x px) its top-left corner lies left of and above the anchor's 2x pixel."""
-    texts: tuple[texts.Text, ...]
-    """Its texts, placed from the anchor."""
-    hidden: tuple[str, ...]
-    """Its texts a later shape of its own covers (see ``Canvas.TRACK``)."""
-
-
-class _Kept:
-    """The sprites drawn, least recently used first, up to ``limit`` bytes of images (a
-    standing stack's sprite is ~400 KB, a pyramid's 10-40 KB): thread-safe."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.size = 0
-        self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Sprite | None:
-        with self._lock:
-            sprite = self._items.get(key)
-            if sprite is not None:
-                self._items.move_to_end(key)
-            return sprite
-
-    def put(self, key: Hashable, sprite: Sprite) -> Sprite:
-        with self._lock:
-            if key not in self._items:
-                self._items[key] = sprite
-                self.size += _bytes(sprite)
-            while self.size > self.limit and len(self._items) > 1:
-                _, old = self._items.popitem(last=False)
-                self.size -= _bytes(old)
-            return sprite
-
-
-def _bytes(sprite: Sprite) -> int:
-    return sprite.image.width * sprite.image.height * 4
-
-
-SPRITE_BYTES = 32 * 1024 * 1024
-"""How much the sprites kept may take (per process): the pieces of many games."""
-
-_SPRITES = _Kept(SPRITE_BYTES)
-
-
-def _sprite(draw: Callable[..., None], args: tuple, fx: float, fy: float, extent: Box) -> Sprite:
-    left, up, right, down = (math.ceil(v) + 1 for v in extent)
-    canvas = Canvas(left + right, up + down, (0, 0, 0))
-    canvas.image = Image.new("RGBA", canvas.image.size, (0, 0, 0, 0))
-    canvas.draw = ImageDraw.Draw(canvas.image)
-    canvas.hidden = []  # always checked: a sprite is drawn once
-    anchor = (left + fx / SCALE, up + fy / SCALE)
-    draw(canvas, anchor, *args)
-    alpha = canvas.image.getchannel("A")
-    w, h = alpha.size  # the outermost pixels are a margin: ink there was cut off
-    if any(
-        alpha.crop(edge).getbbox()
-        for edge in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))
-    ):
-        raise ValueError(f"a sprite reaches beyond its extent: {draw.__name__}{args!r}")
-    placed = tuple(
-        item._replace(xy=(item.xy[0] - anchor[0], item.xy[1] - anchor[1])) for item in canvas.texts
-    )
-    return Sprite(canvas.image, left * SCALE, up * SCALE, placed, tuple(canvas.hidden))
 
 
 def downscale(image: Image.Image) -> Image.Image:

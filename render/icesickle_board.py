@@ -32,9 +32,21 @@ def square_colour(theme: Theme, square: int) -> RGB:
 
 
 def draw_piece(
-    canvas: Canvas, xy: Point, size: int, colours: PieceColours, shadow: RGB | None = None
+    canvas: Canvas,
+    xy: Point,
+    size: int,
+    colours: PieceColours,
+    shadow: RGB | None = None,
 ) -> None:
-    """A piece seen from above, its pips large enough to count on a phone."""
+    """A piece seen from above, its pips large enough to count on a phone (a sprite)."""
+    half = PIECE_HALF[size] * CELL
+    reach = half + 2
+    off = max(2.0, half * 0.09) if shadow is not None else 0  # as pyramid_top's
+    extent = (reach, reach, reach + off, reach + off)
+    canvas.sprite(_piece, xy, extent, size, colours, shadow)
+
+
+def _piece(canvas: Canvas, xy: Point, size: int, colours: PieceColours, shadow: RGB | None) -> None:
     half = PIECE_HALF[size] * CELL
     pyramid_top(canvas, xy, half, colours, 0, shadow=shadow, edge_width=2)
     x, y = xy

@@ -53,7 +53,12 @@ def _pips(canvas: Canvas, centre: Point, count: int, along: Point, spacing: floa
 
 
 def lying_piece(
-    canvas: Canvas, theme: Theme, centre: Point, owner: int, size: int, facing: int
+    canvas: Canvas,
+    theme: Theme,
+    centre: Point,
+    owner: int,
+    size: int,
+    facing: int,
 ) -> None:
     """A lying piece from above, centred on ``centre``, its tip towards ``facing`` (a sprite)."""
     reach = LENGTH[size] * lay.CELL / 2 + 4
@@ -168,7 +173,12 @@ def extent(here: Cell, direction: tuple[float, float]) -> float:
     return hx if abs(direction[0]) > abs(direction[1]) else hy
 
 
-def standing(canvas: Canvas, theme: Theme, centre: Point, pieces: Sequence[tuple[int, int]]):
+def standing(
+    canvas: Canvas,
+    theme: Theme,
+    centre: Point,
+    pieces: Sequence[tuple[int, int]],
+):
     """A standing piece or stack from the side on its plinth, bottom piece at the bottom:
     each piece a band in its owner's colour (shaded on the right) with the seat number on its
     left and its pips on its right; the top one ends in the pyramid's point (a sprite)."""

@@ -85,7 +85,8 @@ def _kinds(canvas: Canvas, theme: Theme, state) -> None:
             colours = SIDE[seat]
             if not possible or i < done.get(k, 0):
                 colours = faded(colours, theme.card, 0.72)
-            pyramid_side(canvas, (x + width / 2, base), width, colours, size, edge_width=1.2)
+            base_xy = (x + width / 2, base)
+            pyramid_side(canvas, base_xy, width, colours, size, edge_width=1.2)
             x += width + 3
         if done and not possible:  # the words drawn once, faded
             cover = (left + 96, y + 2, x1 - 10, y + KIND_ROW + 1)

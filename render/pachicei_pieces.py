@@ -51,7 +51,8 @@ def marker(seat: int):
     def draw(canvas: Canvas, centre: Point, size: float) -> None:
         x, y = centre
         width = size * 0.78
-        pyramid_side(canvas, (x, y + width * SIDE_RATIO / 2), width, SIDE[seat], 0, edge_width=2)
+        base = (x, y + width * SIDE_RATIO / 2)
+        pyramid_side(canvas, base, width, SIDE[seat], 0, edge_width=2)
 
     return draw
 
@@ -62,7 +63,8 @@ def tree(
     """A tree (bottom first) from the side, its base centred on ``base``."""
     x, y = base
     for size in shape:
-        height = pyramid_side(canvas, (x, y), large_width * SIDE_WIDTH[size], colours, size)
+        width = large_width * SIDE_WIDTH[size]
+        height = pyramid_side(canvas, (x, y), width, colours, size)
         y -= height * TREE_STEP
 
 

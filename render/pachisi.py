@@ -189,16 +189,13 @@ def is_blockade(group: Sequence[tuple[int, int]]) -> bool:
 
 
 def _draw_pawns(canvas: Canvas, theme: Theme, state, places: Where, squares) -> None:
+    """The pawns, painted at the end (sprites, see ``token``): first what lies under them,
+    the rings of the pawns the last move touched and the outline joining a blockade."""
     ringed = halos(state)
     crowded = {who for group in squares.values() if len(group) > 1 for who in group}
     for who, (centre, r) in places.items():
-        if who in crowded:
-            continue
-        home = r == lay.HOME_R  # HOME pawns are small and carry no number
-        if who in ringed:
-            _halo(canvas, theme, centre, r, ringed[who], 4 if home else 6)
-        token(canvas, theme, centre, r, who[0], "" if home else str(who[1]), max(TEXT, r * 1.3))
-    # two pawns on a square go on top of their neighbours; a light outline joins a blockade
+        if who in ringed and who not in crowded:
+            _halo(canvas, theme, centre, r, ringed[who], 4 if r == lay.HOME_R else 6)
     for (x, y), group in squares.items():
         if len(group) < 2:
             continue
@@ -210,6 +207,16 @@ def _draw_pawns(canvas: Canvas, theme: Theme, state, places: Where, squares) -> 
         for who in group:
             if who in ringed:
                 _halo(canvas, theme, places[who][0], places[who][1], ringed[who])
+    for who, (centre, r) in places.items():
+        if who in crowded:
+            continue
+        home = r == lay.HOME_R  # HOME pawns are small and carry no number
+        label = "" if home else str(who[1])
+        token(canvas, theme, centre, r, who[0], label, max(TEXT, r * 1.3))
+    # two pawns on a square go on top of their neighbours
+    for group in squares.values():
+        if len(group) < 2:
+            continue
         for j, (seat, pawn) in enumerate(group):
             centre, r = places[seat, pawn]
             # the next pawn overlaps this one's right edge: its number moves left a little

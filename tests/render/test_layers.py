@@ -8,12 +8,15 @@ shapes drawn straight on the canvas.
 
 from __future__ import annotations
 
+import io
+
 import pytest
-from PIL import ImageChops
+from PIL import Image, ImageChops, ImageStat
 
 import render
-from render.canvas import Canvas, Sprite, _Kept, downscale
+from render.canvas import Canvas, downscale
 from render.pyramids import _pyramid_side, _pyramid_top, pyramid_side, pyramid_top
+from render.sprites import Flat, Sprite, _bytes, _Kept
 from render.theme import DEFAULT_THEME
 
 from .test_text_layer import STATES
@@ -149,11 +152,12 @@ def test_an_inline_text_over_a_layer_is_kept():
 
 
 def test_the_sprites_kept_stay_within_their_bytes():
-    kept = _Kept(limit=3 * 40 * 40 * 4)
     canvas = Canvas(10, 10, (0, 0, 0))
 
     def sprite(n):
-        return Sprite(canvas.image.crop((0, 0, 40, 40)).convert("RGBA"), 0, 0, (), ())
+        return Sprite(canvas.image.crop((0, 0, 40, 40)).convert("RGBA"), 0, 0, (), (), "n", {})
+
+    kept = _Kept(limit=3 * _bytes(sprite(0)))
 
     for n in range(5):
         kept.put(n, sprite(n))
@@ -171,3 +175,49 @@ def test_a_card_over_a_layer_keeps_its_rounded_corners():
     assert ImageChops.difference(image, downscale(canvas.image)).getbbox() is None
     assert image.getpixel((14, 18)) == (10, 20, 30), "the corner is rounded off"
     assert image.getpixel((140, 100)) == (200, 200, 200)
+
+
+def _square(canvas, at, side, colour):
+    canvas.rect((at[0], at[1], at[0] + side, at[1] + side), fill=colour)
+
+
+def test_a_shape_drawn_over_a_waiting_sprite_covers_it():
+    canvas = Canvas(100, 100, (0, 0, 0)).copy()
+    canvas.sprite(_square, (10, 10), (0, 0, 20, 20), 20, (255, 0, 0))
+    canvas.rect((15, 15, 25, 25), fill=(0, 0, 255))
+    image = canvas.final()
+    assert image.getpixel((20, 20)) == (0, 0, 255), "the rectangle drawn later is on top"
+    assert image.getpixel((12, 12)) == (255, 0, 0)
+
+
+def test_waiting_sprites_keep_their_order_when_one_is_pasted_early():
+    canvas = Canvas(100, 100, (0, 0, 0)).copy()
+    canvas.sprite(_square, (10, 10), (0, 0, 20, 20), 20, (255, 0, 0))
+    canvas.sprite(_square, (20, 20), (0, 0, 20, 20), 20, (0, 255, 0))  # over the red one
+    canvas.sprite(_square, (60, 60), (0, 0, 20, 20), 20, (255, 255, 0))  # apart
+    canvas.rect((11, 11, 14, 14), fill=(0, 0, 255))  # over the red one only
+    image = canvas.final()
+    assert image.getpixel((12, 12)) == (0, 0, 255)
+    assert image.getpixel((25, 25)) == (0, 255, 0), "the green one still lies on the red one"
+    assert image.getpixel((70, 70)) == (255, 255, 0)
+    assert sum(isinstance(item, Flat) for item in canvas.texts) == 1, "the apart one still waits"
+
+
+@pytest.fixture
+def late(monkeypatch):
+    def draw(state, names, on):
+        monkeypatch.setattr(Canvas, "LATE", on)
+        png = render.render(state, names=names[: state.num_players])
+        return Image.open(io.BytesIO(png)).convert("RGB")
+
+    return draw
+
+
+@pytest.mark.parametrize(("name", "make", "names"), STATES, ids=[s[0] for s in STATES])
+def test_sprites_painted_at_the_end_look_as_pasted_at_2x(late, name, make, names):
+    state = make()
+    at_end, at_2x = late(state, names, True), late(state, names, False)
+    difference = ImageChops.difference(at_end, at_2x).convert("L")
+    # an edge pixel blended once at the final size, not at 2x, here and there
+    assert difference.point(lambda v: 255 if v > 40 else 0).histogram()[255] <= 12
+    assert sum(ImageStat.Stat(difference).mean) < 0.2

@@ -1,0 +1,167 @@
+"""Sprites: a drawing made once and then pasted (see :meth:`render.canvas.Canvas.sprite`).
+
+A piece is a dozen shapes; drawn as a sprite, it is drawn once per look and sub-pixel position
+on a transparent 2x canvas of its own, kept here, and then pasted: at the final size when the
+image is finished (reduced once, premultiplied, so its edges blend as the 2x drawing scaled
+down would), or at 2x under what is drawn after it.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple
+
+from PIL import Image, ImageDraw
+
+from . import text as texts
+
+SCALE = 2
+"""As ``render.canvas.SCALE``."""
+
+
+class Flat(NamedTuple):
+    """A sprite to paint at the end at the final size, in turn with the texts."""
+
+    image: Image.Image
+    """RGBA, at the final size."""
+    xy: tuple[int, int]
+    """Its top-left corner (final px)."""
+    sprite: Image.Image
+    """The same at 2x (for a layer whose texts are painted at 2x)."""
+    at: tuple[int, int]
+    """Its top-left corner at 2x."""
+    text: str
+    """What drew it (named where the render tests find it hidden)."""
+
+    def placed(self) -> tuple[texts.Mask, tuple[int, int, int, int]]:
+        """Its coverage and the pixels it covers, as ``texts.Text.placed``."""
+        x, y = self.xy
+        box = (x, y, x + self.image.width, y + self.image.height)
+        return texts.Mask(self.image.getchannel("A"), 0, 0), box
+
+
+class Sprite(NamedTuple):
+    """A drawing kept by :meth:`render.canvas.Canvas.sprite`."""
+
+    image: Image.Image
+    """Its shapes, RGBA at 2x."""
+    left: int
+    top: int
+    """How far (2x px) its top-left corner lies left of and above the anchor's 2x pixel."""
+    texts: tuple[texts.Text, ...]
+    """Its texts, placed from the anchor."""
+    hidden: tuple[str, ...]
+    """Its texts a later shape of its own covers (see ``Canvas.TRACK``)."""
+    name: str
+    flats: dict[tuple[int, int], Image.Image]
+    """Its final-size images by the parity of its 2x corner (made when first needed)."""
+
+    def flat(self, left: int, top: int) -> Flat:
+        """Painted at the final size with its 2x top-left corner at (``left``, ``top``)."""
+        px, py = left % SCALE, top % SCALE
+        image = self.flats.get((px, py))
+        if image is None:  # two threads may both make it: the same pixels
+            image = self.flats[(px, py)] = _reduced(self.image, px, py)
+        return Flat(
+            image, ((left - px) // SCALE, (top - py) // SCALE), self.image, (left, top), self.name
+        )
+
+
+def _reduced(image: Image.Image, px: int, py: int) -> Image.Image:
+    """``image`` at the final size, moved right and down by (``px``, ``py``) 2x pixels so
+    that its 2x pixels fall in the same 2x2 blocks as on the canvas. Premultiplied: an edge
+    pixel half covered is the shape's colour at half opacity, not darkened towards black."""
+    width = -(-(image.width + px) // SCALE) * SCALE
+    height = -(-(image.height + py) // SCALE) * SCALE
+    padded = Image.new("RGBa", (width, height), (0, 0, 0, 0))
+    padded.paste(image.convert("RGBa"), (px, py))
+    return padded.reduce(SCALE).convert("RGBA")
+
+
+class _Kept:
+    """The sprites drawn, least recently used first, up to ``limit`` bytes of images (a
+    standing stack's sprite is ~400 KB, a pyramid's 10-40 KB): thread-safe."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Sprite | None:
+        with self._lock:
+            sprite = self._items.get(key)
+            if sprite is not None:
+                self._items.move_to_end(key)
+            return sprite
+
+    def put(self, key: Hashable, sprite: Sprite) -> Sprite:
+        with self._lock:
+            if key not in self._items:
+                self._items[key] = sprite
+                self.size += _bytes(sprite)
+            while self.size > self.limit and len(self._items) > 1:
+                _, old = self._items.popitem(last=False)
+                self.size -= _bytes(old)
+            return sprite
+
+
+def _bytes(sprite: Sprite) -> int:
+    return sprite.image.width * sprite.image.height * 6  # its 2x image and about two flats
+
+
+SPRITE_BYTES = 32 * 1024 * 1024
+"""How much the sprites kept may take (per process): the pieces of many games."""
+
+_SPRITES = _Kept(SPRITE_BYTES)
+
+
+def _draw(
+    new_canvas: Callable[..., Any],
+    draw: Callable[..., None],
+    args: tuple,
+    fx: float,
+    fy: float,
+    extent: tuple[float, float, float, float],
+) -> Sprite:
+    left, up, right, down = (math.ceil(v) + 1 for v in extent)
+    canvas = new_canvas(left + right, up + down, (0, 0, 0))
+    canvas.image = Image.new("RGBA", canvas.image.size, (0, 0, 0, 0))
+    canvas.draw = ImageDraw.Draw(canvas.image)
+    canvas.hidden = []  # always checked: a sprite is drawn once
+    anchor = (left + fx / SCALE, up + fy / SCALE)
+    draw(canvas, anchor, *args)
+    alpha = canvas.image.getchannel("A")
+    w, h = alpha.size  # the outermost pixels are a margin: ink there was cut off
+    if any(
+        alpha.crop(edge).getbbox()
+        for edge in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))
+    ):
+        raise ValueError(f"a sprite reaches beyond its extent: {draw.__name__}{args!r}")
+    placed = tuple(
+        item._replace(xy=(item.xy[0] - anchor[0], item.xy[1] - anchor[1])) for item in canvas.texts
+    )
+    if any(isinstance(item, Flat) for item in placed):
+        raise ValueError(f"a sprite drew a sprite painted at the end: {draw.__name__}{args!r}")
+    name = f"{draw.__name__}{args!r}"
+    return Sprite(canvas.image, left * SCALE, up * SCALE, placed, tuple(canvas.hidden), name, {})
+
+
+def get(
+    new_canvas: Callable[..., Any],
+    draw: Callable[..., None],
+    args: tuple,
+    fx: float,
+    fy: float,
+    extent: tuple[float, float, float, float],
+) -> Sprite:
+    """The sprite of ``draw(canvas, anchor, *args)`` with its anchor ``(fx, fy)`` into its 2x
+    pixel, from the cache or drawn now on ``new_canvas(width, height, background)``."""
+    key = (draw, args, fx, fy, extent)
+    sprite = _SPRITES.get(key)
+    if sprite is None:
+        sprite = _SPRITES.put(key, _draw(new_canvas, draw, args, fx, fy, extent))
+    return sprite
