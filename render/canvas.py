@@ -138,9 +138,7 @@ class Canvas:
         ``box`` and those that overlap them in turn (the rest keep their order among
         themselves and lie clear of these)."""
         items = [
-            (i, item.placed()[1])
-            for i, item in enumerate(self.texts)
-            if isinstance(item, sprites.Flat)
+            (i, item.box) for i, item in enumerate(self.texts) if isinstance(item, sprites.Flat)
         ]
         chosen: set[int] = set()
         reach = [tuple(box)]
@@ -364,7 +362,7 @@ class Canvas:
         if self._layer is not None and Canvas.LATE:
             flat = sprite.flat(left, top)
             self.texts.append(flat)
-            self._mark(self._waiting, flat.placed()[1])
+            self._mark(self._waiting, flat.box)
         else:
             self._paste_sprite(sprite.image, (left, top))
         for item in sprite.texts:

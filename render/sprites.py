@@ -36,11 +36,15 @@ class Flat(NamedTuple):
     text: str
     """What drew it (named where the render tests find it hidden)."""
 
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """The pixels it covers: (left, top, right, bottom), the last two excluded."""
+        x, y = self.xy
+        return (x, y, x + self.image.width, y + self.image.height)
+
     def placed(self) -> tuple[texts.Mask, tuple[int, int, int, int]]:
         """Its coverage and the pixels it covers, as ``texts.Text.placed``."""
-        x, y = self.xy
-        box = (x, y, x + self.image.width, y + self.image.height)
-        return texts.Mask(self.image.getchannel("A"), 0, 0), box
+        return texts.Mask(self.image.getchannel("A"), 0, 0), self.box
 
 
 class Sprite(NamedTuple):
