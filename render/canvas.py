@@ -43,10 +43,13 @@ channel on average. A palette PNG is about half the size of an RGB one and encod
 fraction of the time."""
 
 PALETTE_SAMPLE = 4
-"""The palette is chosen from the image scaled down this many times (fast octree on 1/16 of
-the pixels: ~0.5 ms instead of ~6 ms on the whole image), then every pixel of the whole image
-takes its nearest palette colour (~2 ms). Flat areas keep their colour; the average error
-stays under one level per channel (measured on every game: 0.4-0.7)."""
+"""The palette is chosen from every fourth pixel of every fourth row (fast octree on 1/16 of
+the pixels: ~0.6 ms instead of ~8 ms on the whole image), then every pixel of the whole image
+takes its nearest palette colour (~2 ms). Flat areas keep their colour. Picking pixels keeps
+colours the image has (~0.15 ms); averaging 4 x 4 blocks (``reduce``) cost 0.8 ms and made
+blends of neighbouring colours the image does not have: measured on 80 images of the four
+games, the mean error per channel is 0.51 levels picking and 0.62 averaging, and 9 pixels an
+image are off by more than 24 levels against 45."""
 
 TILE = 32
 """Side, in final pixels, of the squares a canvas over a layer notes as drawn on (reducing a
@@ -545,7 +548,8 @@ def encode_png(image: Image.Image, palette: bool = False) -> bytes:
     """PNG bytes of ``image``; ``palette`` first reduces it to ``PALETTE_COLOURS`` colours
     (see ``PALETTE_SAMPLE``; no dithering: deterministic, and flat areas stay flat)."""
     if palette and image.mode == "RGB":
-        colours = image.reduce(PALETTE_SAMPLE).quantize(
+        size = (image.width // PALETTE_SAMPLE, image.height // PALETTE_SAMPLE)
+        colours = image.resize(size, Image.Resampling.NEAREST).quantize(
             PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
         image = image.quantize(palette=colours, dither=Image.Dither.NONE)

@@ -8,12 +8,11 @@ shapes drawn straight on the canvas.
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import ImageChops, ImageStat
 
 import render
+from render import canvas as canvas_module
 from render.canvas import Canvas, downscale
 from render.pyramids import _pyramid_side, _pyramid_top, pyramid_side, pyramid_top
 from render.sprites import Flat, Sprite, _bytes, _Kept
@@ -205,10 +204,21 @@ def test_waiting_sprites_keep_their_order_when_one_is_pasted_early():
 
 @pytest.fixture
 def late(monkeypatch):
+    """Draw a state with sprites over a layer painted at the end or not; the image before
+    its palette is chosen (a palette may move a colour by a level or two either way)."""
+    finished = []
+    encode = canvas_module.encode_png
+
+    def kept(image, palette=False):
+        finished.append(image)
+        return encode(image, palette)
+
+    monkeypatch.setattr(canvas_module, "encode_png", kept)
+
     def draw(state, names, on):
         monkeypatch.setattr(Canvas, "LATE", on)
-        png = render.render(state, names=names[: state.num_players])
-        return Image.open(io.BytesIO(png)).convert("RGB")
+        render.render(state, names=names[: state.num_players])
+        return finished[-1]
 
     return draw
 
