@@ -69,6 +69,10 @@ class Canvas:
     a text whose pixels it changes is listed in ``hidden`` (a text painted at the end would
     show through that shape)."""
 
+    LAYERS = True
+    """Whether a copy of a layer is copy-on-write (see the module docstring); the render
+    tests compare every image with a whole copy scaled down whole."""
+
     LATE = True
     """Whether sprites over a layer are painted at the end at the final size (see
     :meth:`sprite`); the render tests compare with them pasted at 2x."""
@@ -86,8 +90,16 @@ class Canvas:
         self._drawn = bytearray()
         """Per ``TILE`` square, row by row: 1 once something is drawn on it and not covered
         whole since by something that comes at the final size too (see :meth:`_cover`)."""
+        self.grid = (0, 0)
+        """Where a square's corner lies (final px): a copy's squares line up with it. A board
+        drawn in cells pasted whole (a multiple of ``TILE`` each) sets it at a cell corner."""
+        self._shift = (0, 0)
         self._columns = self._rows = 0
         self._waiting = bytearray()
+        self._loaded = bytearray()
+        """Per square, over a layer: 1 once it holds the layer's pixels (the copy starts empty,
+        uninitialised: a square is copied from the layer when first drawn on, ~8 us, against
+        ~1.5 ms to copy a whole 2000 x 2000 image)."""
         """Per square: 1 where a sprite may wait to be painted at the end (see :meth:`sprite`)."""
         self._pasting = False
         self._covers: list[tuple[Image.Image | RGB, tuple[int, int, int, int]]] = []
@@ -98,40 +110,91 @@ class Canvas:
     def copy(self) -> Canvas:
         """A new canvas holding what this one holds, copy-on-write: for a layer drawn once,
         kept and never drawn on again (see the module docstring)."""
-        self._layer = None  # a copy of a copy: this one is a layer from now on
+        if self._layer is not None:  # a copy of a copy: this one is a layer from now on
+            self._load(0, self._columns - 1, 0, self._rows - 1)
+            self._layer = None
+        if not Canvas.LAYERS:
+            other = Canvas(self.width, self.height, (0, 0, 0))
+            other.image = self.image.copy()
+            other.draw = ImageDraw.Draw(other.image)
+            other.texts = list(self.texts)
+            return other
         other = Canvas.__new__(Canvas)
         other.width, other.height = self.width, self.height
-        other.image = self.image.copy()
+        other.image = Image.new("RGB", self.image.size, None)  # its squares loaded when drawn on
         other.draw = ImageDraw.Draw(other.image)
         other.texts = list(self.texts)
         other.hidden = [] if Canvas.TRACK else None
         other._layer = self
-        other._columns = -(-self.width // TILE)
-        other._rows = -(-self.height // TILE)
+        other.grid = self.grid
+        other._shift = ((TILE - self.grid[0]) % TILE, (TILE - self.grid[1]) % TILE)
+        other._columns = -(-(self.width + other._shift[0]) // TILE)
+        other._rows = -(-(self.height + other._shift[1]) // TILE)
         other._drawn = bytearray(other._columns * other._rows)
         other._waiting = bytearray(other._columns * other._rows)
+        other._loaded = bytearray(other._columns * other._rows)
         other._pasting = False
         other._flat = None
         other._covers = []
         return other
 
-    def _touch(self, box: Sequence[float]) -> None:
-        """Before drawing within ``box`` (final px): note its squares as drawn on, and paste
-        at 2x the sprites waiting there (see :meth:`sprite`)."""
-        if self._mark(self._drawn, box) and not self._pasting:
+    def _touch(self, box: Sequence[float], margin: float = 1, whole: bool = False) -> None:
+        """Before drawing within ``box`` (final px): give its squares the layer's pixels if
+        they have not got them yet (not those ``whole`` says the drawing covers entirely),
+        note them as drawn on, and paste at 2x the sprites waiting there (see :meth:`sprite`)."""
+        columns, loaded = self._columns, self._loaded
+        sx, sy = self._shift
+        x0, y0, x1, y1 = box
+        c0 = max(0, int(x0 - margin + sx) // TILE)
+        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
+        r0 = max(0, int(y0 - margin + sy) // TILE)
+        r1 = min(self._rows - 1, int(y1 + margin + sy) // TILE)
+        if c0 > c1 or r0 > r1:
+            return
+        if whole:  # (``box`` from its first to its last half pixel)
+            i0, i1 = math.ceil((x0 + sx) / TILE), math.floor((x1 + 0.5 + sx) / TILE) - 1
+            if i0 <= i1:
+                for r in range(math.ceil((y0 + sy) / TILE), math.floor((y1 + 0.5 + sy) / TILE)):
+                    loaded[r * columns + i0 : r * columns + i1 + 1] = b"\x01" * (i1 - i0 + 1)
+        self._load(c0, c1, r0, r1)
+        if self._mark(self._drawn, box, margin) and not self._pasting:
             self._paste_waiting(box)
 
-    def _mark(self, squares: bytearray, box: Sequence[float]) -> bool:
-        """Mark the squares under ``box`` (a pixel of margin added) in ``squares``; whether
-        any of them is marked in ``_waiting``."""
+    def _load(self, c0: int, c1: int, r0: int, r1: int) -> None:
+        """Copy the layer's pixels into the squares c0-c1 of rows r0-r1 that lack them."""
+        columns, loaded = self._columns, self._loaded
+        sx, sy = self._shift
+        source, target = self._layer.image, self.image
+        for r in range(r0, r1 + 1):
+            row = r * columns
+            c = loaded.find(0, row + c0, row + c1 + 1)
+            while c >= 0:
+                end = loaded.find(1, c, row + c1 + 1)
+                end = row + c1 + 1 if end < 0 else end
+                loaded[c:end] = b"\x01" * (end - c)
+                left, right = (
+                    max(0, (c - row) * TILE - sx),
+                    min(self.width, (end - row) * TILE - sx),
+                )
+                top, bottom = max(0, r * TILE - sy), min(self.height, (r + 1) * TILE - sy)
+                area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
+                target.paste(source.crop(area), area[:2])
+                c = loaded.find(0, end, row + c1 + 1)
+
+    def _mark(self, squares: bytearray, box: Sequence[float], margin: float = 1) -> bool:
+        """Mark the squares under ``box`` (``margin`` px added around: a shape's edge may
+        round outwards) in ``squares``; whether any of them is marked in ``_waiting``."""
         columns, waiting = self._columns, self._waiting
+        sx, sy = self._shift
         x0, y0, x1, y1 = box
-        c0, c1 = max(0, int(x0 - 1) // TILE), min(columns - 1, int(x1 + 1) // TILE)
+        c0 = max(0, int(x0 - margin + sx) // TILE)
+        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
         if c0 > c1:
             return False
         run = b"\x01" * (c1 - c0 + 1)
         found = False
-        for r in range(max(0, int(y0 - 1) // TILE), min(self._rows - 1, int(y1 + 1) // TILE) + 1):
+        r0 = max(0, int(y0 - margin + sy) // TILE)
+        for r in range(r0, min(self._rows - 1, int(y1 + margin + sy) // TILE) + 1):
             squares[r * columns + c0 : r * columns + c1 + 1] = run
             found = found or waiting.find(1, r * columns + c0, r * columns + c1 + 1) >= 0
         return found
@@ -199,7 +262,9 @@ class Canvas:
         x0, y0, x1, y1 = box
         return (x0 * SCALE, y0 * SCALE, x1 * SCALE - 1, y1 * SCALE - 1)
 
-    def _shape(self, box: Sequence[float] | Callable[[], Box]) -> contextlib.AbstractContextManager:
+    def _shape(
+        self, box: Sequence[float] | Callable[[], Box], margin: float = 1, whole: bool = False
+    ) -> contextlib.AbstractContextManager:
         """Around drawing a shape within ``box`` (final px, or a function giving it): while
         ``TRACK``, note each text drawn before whose inked pixels the shape changes; over a
         layer, give the squares under it the layer's pixels. Otherwise nothing: not even the
@@ -209,7 +274,7 @@ class Canvas:
         if callable(box):
             box = box()
         if self._layer is not None:
-            self._touch(box)
+            self._touch(box, margin, whole)
         if self.hidden is None:
             return _UNTRACKED
         return self._checked(box)
@@ -322,8 +387,9 @@ class Canvas:
         at a whole pixel, the squares it covers whole then take their pixels from it instead
         of being scaled down at the end."""
         x, y = round(xy[0] * SCALE), round(xy[1] * SCALE)
-        right, bottom = x + image.width, y + image.height
-        with self._shape((x / SCALE, y / SCALE, right / SCALE, bottom / SCALE)):
+        # its pixels exactly: from its first to its last (half) pixel
+        last = ((x + image.width - 1) / SCALE, (y + image.height - 1) / SCALE)
+        with self._shape((x / SCALE, y / SCALE, *last), margin=0, whole=True):
             self.image.paste(image, (x, y))
         if flat is not None and self._layer is not None and not x % SCALE and not y % SCALE:
             x, y = x // SCALE, y // SCALE
@@ -333,7 +399,8 @@ class Canvas:
         """Over a layer: ``what`` (a final-size image, or one colour) now covers ``box``
         (final px, whole), drawn at 2x too. The squares inside the box are taken from it at
         the end instead of being scaled down (until something else is drawn on them)."""
-        x0, y0, x1, y1 = box
+        sx, sy = self._shift
+        x0, y0, x1, y1 = box[0] + sx, box[1] + sy, box[2] + sx, box[3] + sy
         c0, c1 = max(0, -(-x0 // TILE)), min(self._columns, x1 // TILE)
         if c0 < c1:
             clean = bytes(c1 - c0)
@@ -514,11 +581,12 @@ class Canvas:
         image = flat.copy()
         for what, box in self._covers:
             image.paste(what, box if isinstance(what, tuple) else box[:2])
-        side = TILE * SCALE
-        width, height = self.image.size
+        sx, sy = self._shift
         for c0, r0, c1, r1 in self._runs():
-            area = (c0 * side, r0 * side, min(c1 * side, width), min(r1 * side, height))
-            image.paste(self.image.reduce(SCALE, area), (c0 * TILE, r0 * TILE))
+            left, top = max(0, c0 * TILE - sx), max(0, r0 * TILE - sy)
+            right, bottom = min(c1 * TILE - sx, self.width), min(r1 * TILE - sy, self.height)
+            area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
+            image.paste(self.image.reduce(SCALE, area), (left, top))
         return image
 
     def fade(self, box: Sequence[float], colour: RGB, amount: float) -> None:

@@ -75,6 +75,8 @@ def _base(theme: Theme) -> Canvas:
         canvas.text(
             (lay.BOARD_X - lay.COORD_OUT, lay.rank_y(i)), str(i + 1), 26, theme.coordinates, "mm"
         )
+    # the cells lie on whole squares, so a tile pasted whole is not scaled down again
+    canvas.grid = (lay.BOARD_X, lay.BOARD_Y)
     return canvas.bake()  # its texts lie under the moving parts
 
 

@@ -143,13 +143,16 @@ _lock = threading.Lock()
 
 @lru_cache(maxsize=64)
 def _tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
-    """A board tile (or the placeholder) at the supersampled size, on the frame's colour."""
-    side = lay.CELL - 2 * lay.TILE_GAP
-    canvas = Canvas(side, side, theme.board_edge)
+    """A board cell: its tile (or the placeholder) at the supersampled size, with the gap
+    around it in the frame's colour (a whole cell, so that it covers whole squares of the
+    canvas: see ``Canvas.grid``)."""
+    gap, side = lay.TILE_GAP, lay.CELL - 2 * lay.TILE_GAP
+    canvas = Canvas(lay.CELL, lay.CELL, theme.board_edge)
+    box = (gap, gap, gap + side, gap + side)
     if tile is None:
-        draw_placeholder(canvas, (0, 0, side, side), theme)
+        draw_placeholder(canvas, box, theme)
     else:
-        _draw_tile(canvas, (0, 0, side, side), tile, theme.board_edge)
+        _draw_tile(canvas, box, tile, theme.board_edge)
     assert not canvas.texts, "a tile is pasted as an image: it cannot hold text"
     return canvas.image
 
@@ -174,7 +177,7 @@ def tile_flat(theme: Theme, tile: Tile | None) -> Image.Image:
 def paste_tiles(canvas: Canvas, theme: Theme, tiles: Sequence[Tile | None]) -> None:
     """Every cell's tile (or placeholder), pasted onto the canvas."""
     for cell, tile in enumerate(tiles):
-        x0, y0, _x1, _y1 = lay.tile_box(cell)
+        x0, y0, _x1, _y1 = lay.cell_box(cell)
         canvas.paste(tile_image(theme, tile), (x0, y0), tile_flat(theme, tile))
 
 

@@ -13,7 +13,7 @@ from PIL import ImageChops, ImageStat
 
 import render
 from render import canvas as canvas_module
-from render.canvas import Canvas, downscale
+from render.canvas import SCALE, TILE, Canvas, downscale
 from render.pyramids import _pyramid_side, _pyramid_top, pyramid_side, pyramid_top
 from render.sprites import Flat, Sprite, _bytes, _Kept
 from render.theme import DEFAULT_THEME
@@ -21,31 +21,54 @@ from render.theme import DEFAULT_THEME
 from .test_text_layer import STATES
 
 
+def whole(canvas: Canvas):
+    """The supersampled image a canvas over a layer stands for: the layer's, with the
+    squares the canvas took (and drew on) over it, scaled down."""
+    image = canvas._layer.image.copy()
+    side, (sx, sy) = TILE * SCALE, canvas._shift
+    for i, loaded in enumerate(canvas._loaded):
+        if loaded:
+            r, c = divmod(i, canvas._columns)
+            area = (
+                max(0, (c * TILE - sx) * SCALE),
+                max(0, (r * TILE - sy) * SCALE),
+                min(image.width, (c * TILE - sx) * SCALE + side),
+                min(image.height, (r * TILE - sy) * SCALE + side),
+            )
+            image.paste(canvas.image.crop(area), area[:2])
+    return downscale(image)
+
+
 @pytest.fixture
-def mismatches(monkeypatch):
-    """For every image drawn over a layer in the test: how many of its pixels differ from
-    the whole supersampled canvas scaled down (with the same texts on top)."""
-    found: list[int] = []
-    shapes = Canvas._shapes
+def finished(monkeypatch):
+    """``draw(state, names, **flags)``: the image of ``state`` drawn with the Canvas flags
+    given (``LAYERS``, ``LATE``), before its palette is chosen (a palette may move a colour
+    by a level either way)."""
+    images = []
+    encode = canvas_module.encode_png
 
-    def compared(self):
-        image = shapes(self)
-        if self._layer is not None:
-            whole = downscale(self.image)
-            box = ImageChops.difference(image, whole).getbbox()
-            found.append(0 if box is None else (box[2] - box[0]) * (box[3] - box[1]))
-        return image
+    def kept(image, palette=False):
+        images.append(image)
+        return encode(image, palette)
 
-    monkeypatch.setattr(Canvas, "_shapes", compared)
-    return found
+    monkeypatch.setattr(canvas_module, "encode_png", kept)
+
+    def draw(state, names, **flags):
+        for flag, on in flags.items():
+            monkeypatch.setattr(Canvas, flag, on)
+        render.render(state, names=names[: state.num_players])
+        return images[-1]
+
+    return draw
 
 
 @pytest.mark.parametrize(("name", "make", "names"), STATES, ids=[s[0] for s in STATES])
-def test_an_image_over_a_layer_is_the_whole_canvas_scaled_down(mismatches, name, make, names):
-    state = make()
-    render.render(state, names=names[: state.num_players])
-    assert mismatches, f"{name}: drawn without a layer"
-    assert mismatches == [0] * len(mismatches), f"{name}: areas that differ: {mismatches}"
+def test_an_image_over_a_layer_is_the_whole_canvas_scaled_down(finished, name, make, names):
+    """Copy-on-write squares, only the squares drawn on scaled down, covers: the same pixels
+    as a whole copy of the layer scaled down whole (sprites pasted at 2x in both)."""
+    layered = finished(make(), names, LAYERS=True, LATE=False)
+    whole_copy = finished(make(), names, LAYERS=False, LATE=False)
+    assert ImageChops.difference(layered, whole_copy).getbbox() is None
 
 
 def test_only_the_squares_drawn_on_are_scaled_down():
@@ -57,13 +80,13 @@ def test_only_the_squares_drawn_on_are_scaled_down():
     canvas.circle((200.5, 60.25), 15, fill=(200, 0, 0))
     image = canvas.final()
     assert image.getpixel((200, 60)) == (200, 0, 0)
-    assert ImageChops.difference(image, downscale(canvas.image)).getbbox() is None
+    assert ImageChops.difference(image, whole(canvas)).getbbox() is None
     untouched = sum(1 for square in canvas._drawn if not square)
     assert untouched >= len(canvas._drawn) - 4, "a circle 30 px wide lies on 4 squares at most"
 
 
 def test_a_copy_of_a_copy_keeps_what_the_first_copy_drew():
-    layer = Canvas(200, 100, (0, 0, 0))
+    layer = Canvas(200, 100, (10, 20, 30))
     first = layer.copy()
     first.rect((10, 10, 40, 40), fill=(255, 255, 0))
     second = first.copy()
@@ -71,6 +94,8 @@ def test_a_copy_of_a_copy_keeps_what_the_first_copy_drew():
     image = second.final()
     assert image.getpixel((20, 20)) == (255, 255, 0)
     assert image.getpixel((120, 20)) == (0, 255, 255)
+    assert image.getcolors(4) is not None, "the rest is the layer's, not uninitialised memory"
+    assert image.getpixel((180, 80)) == (10, 20, 30)
 
 
 SPOTS = [(50, 50), (50.5, 50.25), (61.75, 49.5), (70.3, 80.6)]
@@ -171,7 +196,7 @@ def test_a_card_over_a_layer_keeps_its_rounded_corners():
     canvas = layer.copy()
     canvas.rect((13, 17, 271, 190), fill=(200, 200, 200), outline=(255, 0, 0), width=4, radius=24)
     image = canvas.final()
-    assert ImageChops.difference(image, downscale(canvas.image)).getbbox() is None
+    assert ImageChops.difference(image, whole(canvas)).getbbox() is None
     assert image.getpixel((14, 18)) == (10, 20, 30), "the corner is rounded off"
     assert image.getpixel((140, 100)) == (200, 200, 200)
 
@@ -202,31 +227,10 @@ def test_waiting_sprites_keep_their_order_when_one_is_pasted_early():
     assert sum(isinstance(item, Flat) for item in canvas.texts) == 1, "the apart one still waits"
 
 
-@pytest.fixture
-def late(monkeypatch):
-    """Draw a state with sprites over a layer painted at the end or not; the image before
-    its palette is chosen (a palette may move a colour by a level or two either way)."""
-    finished = []
-    encode = canvas_module.encode_png
-
-    def kept(image, palette=False):
-        finished.append(image)
-        return encode(image, palette)
-
-    monkeypatch.setattr(canvas_module, "encode_png", kept)
-
-    def draw(state, names, on):
-        monkeypatch.setattr(Canvas, "LATE", on)
-        render.render(state, names=names[: state.num_players])
-        return finished[-1]
-
-    return draw
-
-
 @pytest.mark.parametrize(("name", "make", "names"), STATES, ids=[s[0] for s in STATES])
-def test_sprites_painted_at_the_end_look_as_pasted_at_2x(late, name, make, names):
+def test_sprites_painted_at_the_end_look_as_pasted_at_2x(finished, name, make, names):
     state = make()
-    at_end, at_2x = late(state, names, True), late(state, names, False)
+    at_end, at_2x = finished(state, names, LATE=True), finished(state, names, LATE=False)
     difference = ImageChops.difference(at_end, at_2x).convert("L")
     # an edge pixel blended once at the final size, not at 2x, here and there
     assert difference.point(lambda v: 255 if v > 40 else 0).histogram()[255] <= 12
