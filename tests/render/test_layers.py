@@ -235,3 +235,16 @@ def test_sprites_painted_at_the_end_look_as_pasted_at_2x(finished, name, make, n
     # an edge pixel blended once at the final size, not at 2x, here and there
     assert difference.point(lambda v: 255 if v > 40 else 0).histogram()[255] <= 12
     assert sum(ImageStat.Stat(difference).mean) < 0.2
+
+
+def test_a_board_drawn_on_a_handed_back_image_is_the_same():
+    """A finished canvas hands its 2x image back to its layer for the next one: what the
+    last board drew there must not show in the next."""
+    by_game = {}
+    for _name, make, names in STATES:
+        by_game.setdefault(make().game.key, []).append((make, names))
+    for drawings in by_game.values():
+        (first, names), (second, _) = drawings[0], drawings[-1]
+        alone = render.render(second(), names=names)
+        render.render(first(), names=names)
+        assert render.render(second(), names=names) == alone
