@@ -149,10 +149,11 @@ class Canvas:
         other._spare = []
         return other
 
-    def _touch(self, box: Sequence[float], margin: float = 1, whole: bool = False) -> None:
+    def _touch(self, box: Sequence[float], margin: float = 1, inner: Box | None = None) -> None:
         """Before drawing within ``box`` (final px): give its squares the layer's pixels if
-        they have not got them yet (not those ``whole`` says the drawing covers entirely),
-        note them as drawn on, and paste at 2x the sprites waiting there (see :meth:`sprite`)."""
+        they have not got them yet (not those within ``inner``, a box the drawing paints over
+        entirely; its right and bottom excluded), note them as drawn on, and paste at 2x the
+        sprites waiting there (see :meth:`sprite`)."""
         columns, loaded = self._columns, self._loaded
         sx, sy = self._shift
         x0, y0, x1, y1 = box
@@ -162,11 +163,14 @@ class Canvas:
         r1 = min(self._rows - 1, int(y1 + margin + sy) // TILE)
         if c0 > c1 or r0 > r1:
             return
-        if whole:  # (``box`` from its first to its last half pixel)
-            i0, i1 = math.ceil((x0 + sx) / TILE), math.floor((x1 + 0.5 + sx) / TILE) - 1
-            if i0 <= i1:
-                for r in range(math.ceil((y0 + sy) / TILE), math.floor((y1 + 0.5 + sy) / TILE)):
-                    loaded[r * columns + i0 : r * columns + i1 + 1] = b"\x01" * (i1 - i0 + 1)
+        if inner is not None:
+            ix0, iy0, ix1, iy1 = inner
+            i0 = max(0, math.ceil((ix0 + sx) / TILE))
+            i1 = min(columns, math.floor((ix1 + sx) / TILE))
+            if i0 < i1:
+                top = max(0, math.ceil((iy0 + sy) / TILE))
+                for r in range(top, min(self._rows, math.floor((iy1 + sy) / TILE))):
+                    loaded[r * columns + i0 : r * columns + i1] = b"\x01" * (i1 - i0)
         self._load(c0, c1, r0, r1)
         if self._mark(self._drawn, box, margin) and not self._pasting:
             self._paste_waiting(box)
@@ -274,7 +278,7 @@ class Canvas:
         return (x0 * SCALE, y0 * SCALE, x1 * SCALE - 1, y1 * SCALE - 1)
 
     def _shape(
-        self, box: Sequence[float] | Callable[[], Box], margin: float = 1, whole: bool = False
+        self, box: Sequence[float] | Callable[[], Box], margin: float = 1, inner: Box | None = None
     ) -> contextlib.AbstractContextManager:
         """Around drawing a shape within ``box`` (final px, or a function giving it): while
         ``TRACK``, note each text drawn before whose inked pixels the shape changes; over a
@@ -285,7 +289,7 @@ class Canvas:
         if callable(box):
             box = box()
         if self._layer is not None:
-            self._touch(box, margin, whole)
+            self._touch(box, margin, inner)
         if self.hidden is None:
             return _UNTRACKED
         return self._checked(box)
@@ -321,20 +325,24 @@ class Canvas:
     ) -> None:
         """A rectangle covering ``box`` = (left, top, right, bottom); ``width`` draws inside."""
         w = round(width * SCALE)
-        with self._shape(box):
+        inside = None
+        if fill is not None and self._layer is not None:
+            # its inside is one colour: the squares it covers whole need not be taken from
+            # the layer, and take the colour at the end instead of being scaled down
+            inset = max(radius, width) + 1
+            x0, y0 = math.ceil(box[0] + inset), math.ceil(box[1] + inset)
+            x1, y1 = math.floor(box[2] - inset), math.floor(box[3] - inset)
+            if x1 - x0 >= TILE and y1 - y0 >= TILE:
+                inside = (x0, y0, x1, y1)
+        with self._shape(box, inner=inside):
             if radius:
                 self.draw.rounded_rectangle(
                     self._box(box), round(radius * SCALE), fill=fill, outline=outline, width=w
                 )
             else:
                 self.draw.rectangle(self._box(box), fill=fill, outline=outline, width=w)
-        if fill is not None and self._layer is not None:
-            # its inside is one colour: the squares it covers whole take it at the end
-            inset = max(radius, width) + 1
-            x0, y0 = math.ceil(box[0] + inset), math.ceil(box[1] + inset)
-            x1, y1 = math.floor(box[2] - inset), math.floor(box[3] - inset)
-            if x1 - x0 >= TILE and y1 - y0 >= TILE:
-                self._cover((x0, y0, x1, y1), fill)
+        if inside is not None:
+            self._cover(inside, fill)
 
     def polygon(
         self,
@@ -400,7 +408,8 @@ class Canvas:
         x, y = round(xy[0] * SCALE), round(xy[1] * SCALE)
         # its pixels exactly: from its first to its last (half) pixel
         last = ((x + image.width - 1) / SCALE, (y + image.height - 1) / SCALE)
-        with self._shape((x / SCALE, y / SCALE, *last), margin=0, whole=True):
+        whole = (x / SCALE, y / SCALE, (x + image.width) / SCALE, (y + image.height) / SCALE)
+        with self._shape((x / SCALE, y / SCALE, *last), margin=0, inner=whole):
             self.image.paste(image, (x, y))
         if flat is not None and self._layer is not None and not x % SCALE and not y % SCALE:
             x, y = x // SCALE, y // SCALE
