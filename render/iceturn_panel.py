@@ -50,10 +50,16 @@ TREEHOUSE = 84
 def treehouse_die(canvas: Canvas, theme: Theme, centre, state, status: str) -> None:
     """The Treehouse die showing its face's word: white while its action may still be used
     (with a thick yellow edge while an AIM run is open); greyed with a tick badge once used,
-    with a cross badge when the movement phase ended without it; "?" before any roll."""
+    with a cross badge when the movement phase ended without it; "?" before any roll. Drawn
+    once and pasted (a sprite)."""
+    reach = TREEHOUSE / 2 + 14
+    extent = (reach, reach, reach, reach)
+    canvas.sprite(_treehouse_die, centre, extent, theme, state.face, state.action, status)
+
+
+def _treehouse_die(canvas: Canvas, centre, theme: Theme, face, action, status: str) -> None:
     x, y = centre
     h = TREEHOUSE / 2
-    face, action = state.face, state.action
     if status in ("unused", "aiming"):
         fill, ink, edge = theme.text, theme.board_edge, theme.highlight
     else:

@@ -78,7 +78,13 @@ def tree_height(large_width: float, shape: Sequence[int]) -> float:
 
 def d8(canvas: Canvas, theme: Theme, centre: Point, size: float, value: int, status: str) -> None:
     """An eight-sided die lying on a face, seen from above: a hexagon with its top face (a
-    triangle) and the number on it; white when still to play, greyed when used."""
+    triangle) and the number on it; white when still to play, greyed when used. Drawn once
+    and pasted (a sprite)."""
+    reach = size / 2 + 4
+    canvas.sprite(_d8, centre, (reach, reach, reach, reach), theme, size, value, status)
+
+
+def _d8(canvas: Canvas, centre: Point, theme: Theme, size: float, value: int, status: str) -> None:
     x, y = centre
     r = size / 2
 

@@ -100,7 +100,13 @@ PIPS = {
 
 def die(canvas: Canvas, theme: Theme, centre, size: float, value: int, status: str) -> None:
     """A die showing ``value``: white when still to play, greyed when used, greyed and struck
-    through when forfeited."""
+    through when forfeited. Drawn once and pasted (a sprite)."""
+    reach = size / 2 + 3
+    extent = (reach, reach, reach, reach)
+    canvas.sprite(_die, centre, extent, theme, size, value, status)
+
+
+def _die(canvas: Canvas, centre, theme: Theme, size: float, value: int, status: str) -> None:
     x, y = centre
     h = size / 2
     if status == "left":
