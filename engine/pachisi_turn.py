@@ -26,6 +26,17 @@ CAPTURE_BONUS = 20
 HOME_BONUS = 10
 
 Node = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+ALL_HOME = (HOME,) * 4
+
+
+class Squares(dict):
+    """The pawns on each square (``{square: [pid, ...]}``), and the squares two share."""
+
+    __slots__ = ("blockades",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blockades: set[int] = set()
 
 
 class Table:
@@ -71,14 +82,24 @@ class Table:
         return seat
 
     def won(self, seat: int, pawns: tuple[int, ...]) -> bool:
-        return all(r == HOME for s in self.team(seat) for r in pawns[s * 4 : s * 4 + 4])
+        if pawns[seat * 4 : seat * 4 + 4] != ALL_HOME:
+            return False
+        return not self.partners or pawns[(seat + 2) % 4 * 4 : (seat + 2) % 4 * 4 + 4] == ALL_HOME
 
-    def where(self, pawns: tuple[int, ...]) -> dict[int, list[int]]:
+    def where(self, pawns: tuple[int, ...]) -> Squares:
         """Pawns by the square they stand on (nest and HOME left out)."""
-        squares: dict[int, list[int]] = {}
+        squares = Squares()
+        keys = self.keys
         for pid, rel in enumerate(pawns):
-            if 0 <= rel < HOME:
-                squares.setdefault(self.keys[pid >> 2][rel], []).append(pid)
+            if rel in (NEST, HOME):
+                continue
+            key = keys[pid >> 2][rel]
+            here = squares.get(key)
+            if here is None:
+                squares[key] = [pid]
+            else:
+                here.append(pid)
+                squares.blockades.add(key)
         return squares
 
     def blocked(self, colour: int, key: int, occupants: list[int]) -> str | None:
@@ -95,7 +116,7 @@ class Table:
         return None
 
     def step(
-        self, pawns: tuple[int, ...], where: dict[int, list[int]], pid: int, count: int
+        self, pawns: tuple[int, ...], where: Squares, pid: int, count: int
     ) -> tuple[int, int | None] | str:
         """Pawn ``pid`` moving ``count``: ``(new rel, captured pid or None)``, or why not."""
         rel = pawns[pid]
@@ -108,9 +129,10 @@ class Table:
             return f"it needs exactly {HOME - rel} to reach HOME"
         colour = pid >> 2
         keys = self.keys[colour]
-        for r in range(rel + 1, min(to, HOME)):
-            if len(where.get(keys[r], ())) >= 2:
-                return "a blockade is in the way"
+        if where.blockades:
+            for r in range(rel + 1, min(to, HOME)):
+                if keys[r] in where.blockades:
+                    return "a blockade is in the way"
         if to == HOME:
             return to, None
         occupants = where.get(keys[to])
@@ -122,7 +144,7 @@ class Table:
         return to, (occupants[0] if occupants[0] >> 2 != colour else None)
 
     def enter(
-        self, pawns: tuple[int, ...], where: dict[int, list[int]], colour: int
+        self, pawns: tuple[int, ...], where: Squares, colour: int
     ) -> tuple[int, int | None] | str:
         """The lowest-numbered nest pawn of ``colour`` entering: ``(pid, captured)``, or why not."""
         pid = next((colour * 4 + i for i in range(4) if pawns[colour * 4 + i] == NEST), None)
@@ -151,7 +173,7 @@ class RollPlay:
     """The play of one roll: who rolled, whether it is a 14, the blockades standing at the
     roll. Values of nodes are cached, so a roll is searched once however often it is asked."""
 
-    __slots__ = ("_cache", "fourteen", "pairs", "roller", "table")
+    __slots__ = ("_cache", "_listed", "_where", "fourteen", "pairs", "roller", "table")
 
     def __init__(
         self, table: Table, roller: int, fourteen: bool, pairs: tuple[tuple[int, int, int], ...]
@@ -161,6 +183,10 @@ class RollPlay:
         self.fourteen = fourteen
         self.pairs = pairs
         self._cache: dict[Node, int] = {}
+        self._listed: dict[Node, list[tuple[Move, Node, int]]] = {}
+        """Nodes whose every option the search has made, with them (made once only)."""
+        self._where: dict[tuple[int, ...], Squares] = {}
+        """The squares of the pawns of the nodes searched (many nodes share their pawns)."""
 
     @staticmethod
     def pairs_at(table: Table, pawns: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
@@ -188,7 +214,9 @@ class RollPlay:
         pawns, remaining, bonuses = node
         table = self.table
         colour = table.colour(self.roller, pawns)
-        where = table.where(pawns)
+        where = self._where.get(pawns)
+        if where is None:
+            where = self._where[pawns] = table.where(pawns)
         bonus = self.kind(node) == "bonus"
         if bonus:
             counts: tuple[int, ...] = (bonuses[0],)
@@ -250,12 +278,17 @@ class RollPlay:
             result = 0 if self.pairs_ok(pawns) else NEG
         else:
             result = NEG
-            for _, child, used in self.options(node):
+            listed = []
+            for option in self.options(node):
+                listed.append(option)
+                _, child, used = option
                 v = self.value(child)
                 if v != NEG and used + v > result:
                     result = used + v
                     if result == len(remaining):
                         break
+            else:
+                self._listed[node] = listed
             if result == NEG:  # nothing playable: the dice are forfeited, the bonus lost
                 skip = (pawns, (), bonuses) if kind == "dice" else (pawns, remaining, bonuses[1:])
                 result = self.value(skip)
@@ -265,8 +298,11 @@ class RollPlay:
     def legal(self, node: Node) -> list[tuple[Move, Node]]:
         """The moves a player may make at ``node``: those that keep the most dice usable."""
         target = self.value(node)
+        options = self._listed.get(node)
+        if options is None:
+            options = self.options(node)
         return [
             (move, child)
-            for move, child, used in self.options(node)
+            for move, child, used in options
             if (v := self.value(child)) != NEG and used + v == target
         ]
