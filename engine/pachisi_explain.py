@@ -41,11 +41,11 @@ def explain(self: PachisiState, text: str) -> str:
         return f"There is no {count} to play; left to play: {left}."
     colour = self.moving_colour
     table = self._table
-    where = table.where(self._pawns)
-    target = table.step(self._pawns, where, colour * 4 + pawn - 1, count)
+    view = table.view(self._pawns)
+    target = table.step(self._pawns, view, colour * 4 + pawn - 1, count)
     if isinstance(target, str):
         return f"Pawn {pawn} cannot move {count}: {target}."
-    entering = table.enter(self._pawns, where, colour)
+    entering = table.enter(self._pawns, view, colour)
     if kind == "dice" and count == 5 and table.auto_fives and isinstance(entering, tuple):
         return "A 5 must bring a pawn out of the nest while one can enter (Auto Fives)."
     if self.fourteen:
@@ -66,7 +66,7 @@ def _why_not_enter(self: PachisiState, kind: str) -> str:
     if 5 not in self.remaining and sum(self.remaining) != 5:
         return "Entering takes a 5, or both dice totalling 5."
     table = self._table
-    why = table.enter(self._pawns, table.where(self._pawns), self.moving_colour)
+    why = table.enter(self._pawns, table.view(self._pawns), self.moving_colour)
     if isinstance(why, str):
         return f"No pawn can enter: {why}."
     return "Entering now would leave a die unused: both dice must be played when they can."

@@ -13,7 +13,8 @@ from .pachisi_board import HOME, NEST, arms, steps
 from .pachisi_explain import explain, hs_text
 from .pachisi_moves import ONE_DIE, REMOVES, ROLL_TEXT, TWO_DICE, UNDO, Remove, Roll, Undo
 from .pachisi_report import ReportRow, report
-from .pachisi_turn import Node, RollPlay, Table
+from .pachisi_table import Table, table_for
+from .pachisi_turn import Node, RollPlay
 
 ROLLOFF, ROLL, PLAY, OVER = "rolloff", "roll", "play", "over"
 
@@ -68,7 +69,7 @@ class PachisiState(DiceTurnState):
 
     def __init__(self, game: Game, num_players: int, options: Mapping[str, Any]) -> None:
         super().__init__(game, num_players, options)
-        self._table = Table(num_players, options)
+        self._table = table_for(num_players, options)
         start = 0 if options["first_pawn_out"] else NEST
         self._pawns = tuple(start if i == 0 else NEST for _ in range(num_players) for i in range(4))
         self.phase = ROLLOFF
