@@ -14,6 +14,7 @@ on a new square" are all the same search.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from .core import Move
 from .pachisi_board import HOME, NEST
@@ -28,6 +29,13 @@ Node = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 Option = tuple[Move, Node, int, View | None]
 """A move, the node it leads to, the dice it uses, and the view of the node's pawns (None
 where the search will not go on from it)."""
+
+
+@lru_cache(maxsize=256)
+def _plays(remaining: tuple[int, ...]) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]]]:
+    """The counts a move may use (each once, ascending), and what each of them leaves."""
+    counts = tuple(sorted(set(remaining)))
+    return counts, {count: _without(remaining, count) for count in counts}
 
 
 def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -57,10 +65,14 @@ class RollPlay:
 
     @staticmethod
     def pairs_at(table: Table, pawns: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-        """The blockades standing now, as (pawn, pawn, square)."""
-        return tuple(
-            (pids[0], pids[1], key) for key, pids in table.where(pawns).items() if len(pids) == 2
-        )
+        """The blockades standing now, as (pawn, pawn, square), by their first pawn."""
+        spots, doubles = table.view(pawns)
+        pairs = []
+        for key in doubles:
+            if spots.count(key) == 2:
+                first = spots.index(key)
+                pairs.append((first, spots.index(key, first + 1), key))
+        return tuple(sorted(pairs))
 
     def pairs_ok(self, pawns: tuple[int, ...]) -> bool:
         for a, b, key in self.pairs:
@@ -84,12 +96,13 @@ class RollPlay:
         if view is None:
             view = table.view(pawns)
         pairs = self.pairs
-        bonus = self.kind(node) == "bonus"
+        bonus = bonuses and (self.fourteen or not remaining)  # self.kind(node) == "bonus"
         if bonus:
             counts: tuple[int, ...] = (bonuses[0],)
             later = bonuses[1:]
+            lefts = {bonuses[0]: remaining}
         else:
-            counts = tuple(sorted(set(remaining)))
+            counts, lefts = _plays(remaining)
             later = bonuses
             entering = None if self.fourteen else table.enter(pawns, view, colour)
             if isinstance(entering, tuple):
@@ -99,7 +112,7 @@ class RollPlay:
                     pid, captured = entering
                     after = _moved(pawns, pid, 0, captured)
                     gained = (CAPTURE_BONUS,) if captured is not None else ()
-                    left = _without(remaining, 5) if used == (5,) else ()
+                    left = lefts[5] if used == (5,) else ()
                     later_view = table.moved(view, pid, 0, captured) if left or pairs else None
                     yield ENTER, (after, left, bonuses + gained), len(used), later_view
                     if table.auto_fives and used == (5,):
@@ -120,7 +133,7 @@ class RollPlay:
                     gained = later + (CAPTURE_BONUS,)
                 elif to == HOME and home_bonus:
                     gained = later + (home_bonus,)
-                left = remaining if bonus else _without(remaining, count)
+                left = lefts[count]
                 later_view = table.moved(view, pid, to, captured) if left or pairs else None
                 yield STEPS[i + 1, count], (after, left, gained), 0 if bonus else 1, later_view
 
