@@ -6,28 +6,19 @@ legal after a roll is decided in :mod:`engine.pachisi_turn`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
+from . import pachisi_fields as fields
 from .core import DiceTurnState, Game, Move, Outcome
 from .pachisi_board import HOME, NEST, arms, steps
 from .pachisi_explain import explain, hs_text
+from .pachisi_fields import Effect
 from .pachisi_moves import ONE_DIE, REMOVES, ROLL_TEXT, TWO_DICE, UNDO, Remove, Roll, Undo
 from .pachisi_report import ReportRow, report
 from .pachisi_table import Table, table_for
 from .pachisi_turn import Node, RollPlay
 
 ROLLOFF, ROLL, PLAY, OVER = "rolloff", "roll", "play", "over"
-
-
-class Effect(NamedTuple):
-    """What the last move did to one pawn, for drawing it: ``kind`` is "move", "enter",
-    "capture" (sent to the nest by another pawn) or "penalty" (third doublet)."""
-
-    kind: str
-    seat: int
-    pawn: int
-    start: int
-    end: int
 
 
 class PachisiState(DiceTurnState):
@@ -332,9 +323,9 @@ class PachisiState(DiceTurnState):
 
     def _record_effects(self, before: tuple[int, ...], after: tuple[int, ...]) -> None:
         effects = []
-        for pid, (old, new) in enumerate(zip(before, after, strict=True)):
-            if old == new:
-                continue
+        moved = [pid for pid, old in enumerate(before) if old != after[pid]]
+        for pid in moved:
+            old, new = before[pid], after[pid]
             seat, pawn = divmod(pid, 4)
             if new == NEST:
                 kind = "capture"
@@ -349,46 +340,14 @@ class PachisiState(DiceTurnState):
     # -- serialisation and messages ---------------------------------------------------------
 
     def _data(self, with_undo: bool = True) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "phase": self.phase,
-            "seat": self.seat,
-            "pawns": list(self._pawns),
-            "contenders": list(self.contenders),
-            "rolloff": [list(t) if t else None for t in self.rolloff],
-            "dice": list(self.dice),
-            "parts": list(self.parts),
-            "remaining": list(self.remaining),
-            "forfeited": list(self.forfeited),
-            "bonuses": list(self.bonuses),
-            "lost_bonuses": list(self.lost_bonuses),
-            "doublets": self.doublets,
-            "fourteen": self.fourteen,
-            "pairs": [list(p) for p in self.pairs],
-            "effects": [list(e) for e in self.effects],
-            "removed": [list(r) for r in self.removed],
-        }
-        if with_undo:
-            data["undo"] = list(self.undo_stack)
-        return data
+        return fields.data(self, with_undo)
 
     def _load(self, data: dict[str, Any]) -> None:
         """Set the position from ``_data()`` (the undo stack and roll context aside)."""
-        self.phase = data["phase"]
-        self.seat = data["seat"]
-        self._pawns = tuple(data["pawns"])
-        self.contenders = tuple(data["contenders"])
-        self.rolloff = tuple(tuple(t) if t else None for t in data["rolloff"])
-        self.dice = tuple(data["dice"])
-        self.parts = tuple(data["parts"])
-        self.remaining = tuple(data["remaining"])
-        self.forfeited = tuple(data["forfeited"])
-        self.bonuses = tuple(data["bonuses"])
-        self.lost_bonuses = tuple(data["lost_bonuses"])
-        self.doublets = data["doublets"]
-        self.fourteen = data["fourteen"]
-        self.pairs = tuple(tuple(p) for p in data["pairs"])  # type: ignore[misc]
-        self.effects = tuple(Effect(*e) for e in data["effects"])
-        self.removed = tuple(tuple(r) for r in data.get("removed", ()))  # type: ignore[misc]
+        fields.load(self, data)
+
+    def _copy(self) -> PachisiState:
+        return fields.copy(self)
 
     def _rewrite(self, text: str) -> str:
         if m := ROLL_TEXT.match(text):  # dice in any order

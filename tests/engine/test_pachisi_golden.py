@@ -6,9 +6,14 @@ them: regenerate the digests, say why in the commit. When one differs, ``bench/p
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from .pachisi_record import digest, main_setups, option_setups, record
+from engine.core import State
+
+from .pachisi_record import GAME, digest, main_setups, option_setups, record
+from .playouts import random_move
 
 SETUPS = {name: (n, options) for name, n, options in (*main_setups(), *option_setups())}
 
@@ -44,3 +49,17 @@ def test_a_recorded_game_plays_the_same(setup, seed, sha, lines):
     num_players, options = SETUPS[setup]
     found, count = digest(record(num_players, options, seed))
     assert (found[:16], count) == (sha, lines)
+
+
+def test_the_written_out_copy_has_every_field():
+    """``PachisiState._copy`` lists the fields by name (for speed): it must copy each one as
+    the base class's copy does."""
+    state = GAME.new_game(4, {"undo": True})
+    rng = random.Random(5)
+    for _ in range(60):
+        state = state.apply(random_move(state, rng))
+    fast, slow = state._copy(), State._copy(state)
+    names = [n for cls in type(state).__mro__ for n in getattr(cls, "__slots__", ())]
+    assert len(names) > 20
+    for name in names:
+        assert getattr(fast, name) is getattr(slow, name), name
