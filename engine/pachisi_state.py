@@ -19,6 +19,7 @@ from .pachisi_table import Table, table_for
 from .pachisi_turn import Node, RollPlay
 
 ROLLOFF, ROLL, PLAY, OVER = "rolloff", "roll", "play", "over"
+TWO_DICE_CHANCES = tuple((1 if m.dice[0] == m.dice[1] else 2) / 36 for m in TWO_DICE)
 
 
 class PachisiState(DiceTurnState):
@@ -160,13 +161,9 @@ class PachisiState(DiceTurnState):
     def _chance_probabilities(self) -> list[float]:
         if self.phase == ROLLOFF and self.options["rules"] == "online":
             return [1 / 6] * 6
-        return [(1 if m.dice[0] == m.dice[1] else 2) / 36 for m in TWO_DICE]  # type: ignore[attr-defined]
+        return list(TWO_DICE_CHANCES)
 
     def _play(self, move: Move) -> None:
-        # A roll keeps showing the last pawn move; anything else starts afresh (also in the
-        # undo snapshot below, so an undone move leaves no trail).
-        if not isinstance(move, Roll):
-            self.effects = ()
         if isinstance(move, Roll):
             if self.phase == ROLLOFF:
                 self._roll_off(move.dice)
@@ -174,10 +171,15 @@ class PachisiState(DiceTurnState):
             self._roll(move.dice)
             if self.phase == ROLL and self._ctx is None:  # the third-doublet penalty
                 return
-        elif isinstance(move, Remove):
+            self._settle()
+            return
+        # A roll keeps showing the last pawn move; anything else starts afresh (also in the
+        # undo snapshot below, so an undone move leaves no trail).
+        self.effects = ()
+        if isinstance(move, Remove):
             self._remove(move.seat)
             return
-        elif isinstance(move, Undo):
+        if isinstance(move, Undo):
             self._load(self.undo_stack[-1])
             self.undo_stack = self.undo_stack[:-1]
         else:
@@ -334,7 +336,8 @@ class PachisiState(DiceTurnState):
             else:
                 kind = "move"
             effects.append(Effect(kind, seat, pawn + 1, old, new))
-        effects.sort(key=lambda e: e.kind == "capture")
+        if len(effects) > 1:
+            effects.sort(key=lambda e: e.kind == "capture")
         self.effects = tuple(effects)
 
     # -- serialisation and messages ---------------------------------------------------------

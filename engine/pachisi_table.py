@@ -105,11 +105,11 @@ class Table:
         after[pid] = key
         if captured is not None:  # the captor takes the captured pawn's place
             after[captured] = -1 - captured
-            if left not in doubles:
-                return after, doubles
-        elif left not in doubles and key not in spots:  # no square gains or loses a second
-            return after, doubles
-        return after, _doubles(after)
+        elif key in spots:  # a second pawn (or more) on the square
+            doubles = doubles | {key}
+        if left in doubles and spots.count(left) == 2:  # one pawn left behind
+            doubles = doubles - {left}
+        return after, doubles
 
     def blocked(self, colour: int, key: int, first: int, double: bool) -> str | None:
         """Why a pawn of ``colour`` may not end on the square ``key`` where pawn ``first``

@@ -13,7 +13,7 @@ on a new square" are all the same search.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from .core import Move
@@ -26,9 +26,16 @@ NEG = -1_000
 CAPTURE_BONUS = 20
 
 Node = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+PAWN_STEPS = tuple({c: m for (p, c), m in STEPS.items() if p == i + 1} for i in range(4))
+"""Per pawn (0-3), its :class:`Step` by count."""
 Option = tuple[Move, Node, int, View | None]
 """A move, the node it leads to, the dice it uses, and the view of the node's pawns (None
 where the search will not go on from it)."""
+Searched = tuple[int, Sequence[Option], Iterator[Option] | None]
+"""What the search found at a node: its value, the options it made before it had seen enough
+and the generator of the rest (for :meth:`RollPlay.legal` to go on with), or no options and
+None where it made none."""
+NOT_SEARCHED: Searched = (NEG, (), None)
 
 
 @lru_cache(maxsize=256)
@@ -48,7 +55,7 @@ class RollPlay:
     roll. Values of nodes are cached, so a roll is searched once however often it is asked;
     so are the legal moves of each node asked for."""
 
-    __slots__ = ("_cache", "_legal", "_started", "fourteen", "pairs", "roller", "table")
+    __slots__ = ("_legal", "_searched", "fourteen", "pairs", "roller", "table")
 
     def __init__(
         self, table: Table, roller: int, fourteen: bool, pairs: tuple[tuple[int, int, int], ...]
@@ -57,10 +64,7 @@ class RollPlay:
         self.roller = roller
         self.fourteen = fourteen
         self.pairs = pairs
-        self._cache: dict[Node, int] = {}
-        self._started: dict[Node, tuple[list[Option], Iterator[Option]]] = {}
-        """The options of each node the search looked at: those it made before it had seen
-        enough, and the generator of the rest, for :meth:`legal` to go on with."""
+        self._searched: dict[Node, Searched] = {}
         self._legal: dict[Node, list[tuple[Move, Node]]] = {}
 
     @staticmethod
@@ -92,7 +96,7 @@ class RollPlay:
         given), made one at a time: the search often needs only the first."""
         pawns, remaining, bonuses = node
         table = self.table
-        colour = table.colour(self.roller, pawns)
+        colour = table.colour(self.roller, pawns) if table.partners else self.roller
         if view is None:
             view = table.view(pawns)
         pairs = self.pairs
@@ -118,10 +122,12 @@ class RollPlay:
                     if table.auto_fives and used == (5,):
                         counts = tuple(c for c in counts if c != 5)
         home_bonus = table.home_bonus
+        die = 0 if bonus else 1  # a bonus uses no die
         for i in range(4):
             pid = colour * 4 + i
             if not 0 <= pawns[pid] < HOME:
                 continue
+            steps = PAWN_STEPS[i]
             for count in counts:
                 target = table.step(pawns, view, pid, count)
                 if isinstance(target, str):
@@ -135,23 +141,24 @@ class RollPlay:
                     gained = later + (home_bonus,)
                 left = lefts[count]
                 later_view = table.moved(view, pid, to, captured) if left or pairs else None
-                yield STEPS[i + 1, count], (after, left, gained), 0 if bonus else 1, later_view
+                yield steps[count], (after, left, gained), die, later_view
 
     def value(self, node: Node, view: View | None = None) -> int:
         """The most dice (or parts) still usable from ``node`` on a path that ends legally."""
         pawns, remaining, bonuses = node
         if not remaining and not self.pairs:
             return 0  # nothing left that could fail: every end is legal (a win's too)
-        cached = self._cache.get(node)
-        if cached is not None:
-            return cached
+        searched = self._searched.get(node)
+        if searched is not None:
+            return searched[0]
+        made: list[Option] = []
+        rest = None
         if self.table.won(self.roller, pawns):
             result = len(remaining)  # a win uses up everything
         elif (kind := self.kind(node)) == "end":
             result = 0 if self.pairs_ok(pawns) else NEG
         else:
             result = NEG
-            made: list[Option] = []
             rest = self.options(node, view)
             for option in rest:
                 made.append(option)
@@ -161,11 +168,10 @@ class RollPlay:
                     result = used + v
                     if result == len(remaining):
                         break  # the most there can be: the other options may wait
-            self._started[node] = made, rest
             if result == NEG:  # nothing playable: the dice are forfeited, the bonus lost
                 skip = (pawns, (), bonuses) if kind == "dice" else (pawns, remaining, bonuses[1:])
                 result = self.value(skip, view)
-        self._cache[node] = result
+        self._searched[node] = result, made, rest
         return result
 
     def legal(self, node: Node) -> list[tuple[Move, Node]]:
@@ -174,7 +180,7 @@ class RollPlay:
         if known is not None:
             return known
         target = self.value(node)
-        made, rest = self._started.pop(node, ((), None))
+        _, made, rest = self._searched.get(node, NOT_SEARCHED)
         options = self.options(node) if rest is None else (*made, *rest)
         known = self._legal[node] = [
             (move, child)
