@@ -164,7 +164,9 @@ class PachisiState(DiceTurnState):
         return list(TWO_DICE_CHANCES)
 
     def _play(self, move: Move) -> None:
-        if isinstance(move, Roll):
+        # type() rather than isinstance(): the moves are final classes, and an isinstance()
+        # against a Move (an ABC) is a Python call, at every move of every game.
+        if type(move) is Roll:
             if self.phase == ROLLOFF:
                 self._roll_off(move.dice)
                 return
@@ -176,10 +178,10 @@ class PachisiState(DiceTurnState):
         # A roll keeps showing the last pawn move; anything else starts afresh (also in the
         # undo snapshot below, so an undone move leaves no trail).
         self.effects = ()
-        if isinstance(move, Remove):
+        if type(move) is Remove:
             self._remove(move.seat)
             return
-        if isinstance(move, Undo):
+        if type(move) is Undo:
             self._load(self.undo_stack[-1])
             self.undo_stack = self.undo_stack[:-1]
         else:

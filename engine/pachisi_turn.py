@@ -39,10 +39,15 @@ NOT_SEARCHED: Searched = (NEG, (), None)
 
 
 @lru_cache(maxsize=256)
-def _plays(remaining: tuple[int, ...]) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]]]:
-    """The counts a move may use (each once, ascending), and what each of them leaves."""
+def _plays(
+    remaining: tuple[int, ...],
+) -> tuple[tuple[int, ...], dict[int, tuple[int, ...]], tuple[int, ...]]:
+    """The counts a step may use (each once, ascending), what each of them leaves, and the
+    dice an entry would use: a 5, or (outside a 14 there are at most two dice) both dice
+    totalling 5, or none."""
     counts = tuple(sorted(set(remaining)))
-    return counts, {count: _without(remaining, count) for count in counts}
+    entry = (5,) if 5 in remaining else remaining if sum(remaining) == 5 else ()
+    return counts, {count: _without(remaining, count) for count in counts}, entry
 
 
 def _without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
@@ -106,13 +111,11 @@ class RollPlay:
             later = bonuses[1:]
             lefts = {bonuses[0]: remaining}
         else:
-            counts, lefts = _plays(remaining)
+            counts, lefts, used = _plays(remaining)
             later = bonuses
-            entering = None if self.fourteen else table.enter(pawns, view, colour)
-            if isinstance(entering, tuple):
-                # a 5, or (outside a 14 there are at most two dice) both dice totalling 5
-                used = (5,) if 5 in remaining else remaining if sum(remaining) == 5 else None
-                if used:
+            if used and not self.fourteen:
+                entering = table.enter(pawns, view, colour)
+                if isinstance(entering, tuple):
                     pid, captured = entering
                     after = _moved(pawns, pid, 0, captured)
                     gained = (CAPTURE_BONUS,) if captured is not None else ()
@@ -157,6 +160,10 @@ class RollPlay:
             result = len(remaining)  # a win uses up everything
         elif (kind := self.kind(node)) == "end":
             result = 0 if self.pairs_ok(pawns) else NEG
+        elif len(remaining) == 1 and kind == "dice" and not self.pairs:
+            # One die left and no blockade to keep: any move uses it, and nothing after it
+            # can fail (the options are made if this node comes to be played).
+            result = 1 if self._can_move(pawns, remaining, view) else 0
         else:
             result = NEG
             rest = self.options(node, view)
@@ -173,6 +180,25 @@ class RollPlay:
                 result = self.value(skip, view)
         self._searched[node] = result, made, rest
         return result
+
+    def _can_move(
+        self, pawns: tuple[int, ...], remaining: tuple[int, ...], view: View | None
+    ) -> bool:
+        """Whether a move can use a die of ``remaining`` (what :meth:`options` would make
+        first, without making it)."""
+        table = self.table
+        colour = table.colour(self.roller, pawns) if table.partners else self.roller
+        if view is None:
+            view = table.view(pawns)
+        counts, _, entry = _plays(remaining)
+        if entry and not self.fourteen and isinstance(table.enter(pawns, view, colour), tuple):
+            return True
+        for pid in range(colour * 4, colour * 4 + 4):
+            if 0 <= pawns[pid] < HOME:
+                for count in counts:
+                    if not isinstance(table.step(pawns, view, pid, count), str):
+                        return True
+        return False
 
     def legal(self, node: Node) -> list[tuple[Move, Node]]:
         """The moves a player may make at ``node``: those that keep the most dice usable."""
