@@ -246,10 +246,12 @@ class PachisiState(DiceTurnState):
         self.fourteen = a == b and NEST not in mine
         self.parts = (a, a, 7 - a, 7 - a) if self.fourteen else (a, b)
         self.remaining = tuple(sorted(self.parts))
-        self.pairs = RollPlay.pairs_at(table, self._pawns) if table.blockades else ()
+        view = table.view(self._pawns)
+        self.pairs = RollPlay.pairs_in(view) if table.blockades else ()
         self._ctx = RollPlay(table, self.seat, self.fourteen, self.pairs)
         root = (self._pawns, self.remaining, self.bonuses)
-        if self.fourteen and self._ctx.value(root) < len(self.remaining):
+        usable = self._ctx.value(root, view)  # searched now: the view is at hand
+        if self.fourteen and usable < len(self.remaining):
             self.forfeited, self.remaining = self.remaining, ()  # all four parts or none
 
     def _settle(self) -> None:

@@ -31,11 +31,11 @@ PAWN_STEPS = tuple({c: m for (p, c), m in STEPS.items() if p == i + 1} for i in 
 Option = tuple[Move, Node, int, View | None]
 """A move, the node it leads to, the dice it uses, and the view of the node's pawns (None
 where the search will not go on from it)."""
-Searched = tuple[int, Sequence[Option], Iterator[Option] | None]
+Searched = tuple[int, Sequence[Option], Iterator[Option] | None, View | None]
 """What the search found at a node: its value, the options it made before it had seen enough
 and the generator of the rest (for :meth:`RollPlay.legal` to go on with), or no options and
-None where it made none."""
-NOT_SEARCHED: Searched = (NEG, (), None)
+None where it made none; and the view of its pawns it was given, if any."""
+NOT_SEARCHED: Searched = (NEG, (), None, None)
 
 
 @lru_cache(maxsize=256)
@@ -73,9 +73,9 @@ class RollPlay:
         self._legal: dict[Node, list[tuple[Move, Node]]] = {}
 
     @staticmethod
-    def pairs_at(table: Table, pawns: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-        """The blockades standing now, as (pawn, pawn, square), by their first pawn."""
-        spots, doubles = table.view(pawns)
+    def pairs_in(view: View) -> tuple[tuple[int, int, int], ...]:
+        """The blockades of a position (its view), as (pawn, pawn, square), by first pawn."""
+        spots, doubles = view
         pairs = []
         for key in doubles:
             if spots.count(key) == 2:
@@ -178,7 +178,7 @@ class RollPlay:
             if result == NEG:  # nothing playable: the dice are forfeited, the bonus lost
                 skip = (pawns, (), bonuses) if kind == "dice" else (pawns, remaining, bonuses[1:])
                 result = self.value(skip, view)
-        self._searched[node] = result, made, rest
+        self._searched[node] = result, made, rest, view
         return result
 
     def _can_move(
@@ -206,8 +206,8 @@ class RollPlay:
         if known is not None:
             return known
         target = self.value(node)
-        _, made, rest = self._searched.get(node, NOT_SEARCHED)
-        options = self.options(node) if rest is None else (*made, *rest)
+        _, made, rest, view = self._searched.get(node, NOT_SEARCHED)
+        options = self.options(node, view) if rest is None else (*made, *rest)
         known = self._legal[node] = [
             (move, child)
             for move, child, used, later in options
