@@ -98,53 +98,10 @@ class RollPlay:
 
     def options(self, node: Node, view: View | None = None) -> Iterator[Option]:
         """Every move the rules of movement allow at ``node`` (whose pawns' ``view`` may be
-        given), made one at a time: the search often needs only the first."""
-        pawns, remaining, bonuses = node
-        table = self.table
-        colour = table.colour(self.roller, pawns) if table.partners else self.roller
-        if view is None:
-            view = table.view(pawns)
-        pairs = self.pairs
-        bonus = bonuses and (self.fourteen or not remaining)  # self.kind(node) == "bonus"
-        if bonus:
-            counts: tuple[int, ...] = (bonuses[0],)
-            later = bonuses[1:]
-            lefts = {bonuses[0]: remaining}
-        else:
-            counts, lefts, used = _plays(remaining)
-            later = bonuses
-            if used and not self.fourteen:
-                entering = table.enter(pawns, view, colour)
-                if isinstance(entering, tuple):
-                    pid, captured = entering
-                    after = _moved(pawns, pid, 0, captured)
-                    gained = (CAPTURE_BONUS,) if captured is not None else ()
-                    left = lefts[5] if used == (5,) else ()
-                    later_view = table.moved(view, pid, 0, captured) if left or pairs else None
-                    yield ENTER, (after, left, bonuses + gained), len(used), later_view
-                    if table.auto_fives and used == (5,):
-                        counts = tuple(c for c in counts if c != 5)
-        home_bonus = table.home_bonus
-        die = 0 if bonus else 1  # a bonus uses no die
-        for i in range(4):
-            pid = colour * 4 + i
-            if not 0 <= pawns[pid] < HOME:
-                continue
-            steps = PAWN_STEPS[i]
-            for count in counts:
-                target = table.step(pawns, view, pid, count)
-                if isinstance(target, str):
-                    continue
-                to, captured = target
-                after = _moved(pawns, pid, to, captured)
-                gained = later
-                if captured is not None:
-                    gained = later + (CAPTURE_BONUS,)
-                elif to == HOME and home_bonus:
-                    gained = later + (home_bonus,)
-                left = lefts[count]
-                later_view = table.moved(view, pid, to, captured) if left or pairs else None
-                yield steps[count], (after, left, gained), die, later_view
+        given), made one at a time: the search often needs only the first, and keeps the
+        rest for :meth:`legal`. (The generator holds no reference to this RollPlay, which
+        keeps it: a cycle would be left for the garbage collector at every roll.)"""
+        return _options(self.table, self.roller, self.fourteen, self.pairs, node, view)
 
     def value(self, node: Node, view: View | None = None) -> int:
         """The most dice (or parts) still usable from ``node`` on a path that ends legally."""
@@ -214,6 +171,61 @@ class RollPlay:
             if (v := self.value(child, later)) != NEG and used + v == target
         ]
         return known
+
+
+def _options(
+    table: Table,
+    roller: int,
+    fourteen: bool,
+    pairs: tuple[tuple[int, int, int], ...],
+    node: Node,
+    view: View | None,
+) -> Iterator[Option]:
+    """:meth:`RollPlay.options`."""
+    pawns, remaining, bonuses = node
+    colour = table.colour(roller, pawns) if table.partners else roller
+    if view is None:
+        view = table.view(pawns)
+    bonus = bonuses and (fourteen or not remaining)  # RollPlay.kind(node) == "bonus"
+    if bonus:
+        counts: tuple[int, ...] = (bonuses[0],)
+        later = bonuses[1:]
+        lefts = {bonuses[0]: remaining}
+    else:
+        counts, lefts, used = _plays(remaining)
+        later = bonuses
+        if used and not fourteen:
+            entering = table.enter(pawns, view, colour)
+            if isinstance(entering, tuple):
+                pid, captured = entering
+                after = _moved(pawns, pid, 0, captured)
+                gained = (CAPTURE_BONUS,) if captured is not None else ()
+                left = lefts[5] if used == (5,) else ()
+                later_view = table.moved(view, pid, 0, captured) if left or pairs else None
+                yield ENTER, (after, left, bonuses + gained), len(used), later_view
+                if table.auto_fives and used == (5,):
+                    counts = tuple(c for c in counts if c != 5)
+    home_bonus = table.home_bonus
+    die = 0 if bonus else 1  # a bonus uses no die
+    for i in range(4):
+        pid = colour * 4 + i
+        if not 0 <= pawns[pid] < HOME:
+            continue
+        steps = PAWN_STEPS[i]
+        for count in counts:
+            target = table.step(pawns, view, pid, count)
+            if isinstance(target, str):
+                continue
+            to, captured = target
+            after = _moved(pawns, pid, to, captured)
+            gained = later
+            if captured is not None:
+                gained = later + (CAPTURE_BONUS,)
+            elif to == HOME and home_bonus:
+                gained = later + (home_bonus,)
+            left = lefts[count]
+            later_view = table.moved(view, pid, to, captured) if left or pairs else None
+            yield steps[count], (after, left, gained), die, later_view
 
 
 def _moved(pawns: tuple[int, ...], pid: int, to: int, captured: int | None) -> tuple[int, ...]:
