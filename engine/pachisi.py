@@ -4,8 +4,9 @@ A turn: the roller's dice are a chance move (``roll 3 5``); then the player make
 die (``enter``, ``2+3``), or per part of a 14, and takes bonuses (``2+20``, ``2+10``); what
 cannot be played is forfeited by the engine. Doublets roll again. Before play, a roll-off
 (``roll 4`` online, ``roll 3 4`` classic, one chance move per player) picks who starts. The
-position and turn are in :mod:`engine.pachisi_state`, the moves in :mod:`engine.pachisi_moves`,
-which of them are legal after a roll in :mod:`engine.pachisi_turn`.
+position and turn are in :mod:`engine.pachisi_state` (its fields in :mod:`engine.pachisi_fields`),
+the moves in :mod:`engine.pachisi_moves`, which of them are legal after a roll in
+:mod:`engine.pachisi_turn`, with the pawn rules of the table in :mod:`engine.pachisi_table`.
 """
 
 from __future__ import annotations
