@@ -199,6 +199,49 @@ def recorded(paths: list[Path]) -> None:
         report(pairing, [by_game[g] for g in sorted(by_game)], None)
 
 
+def _replayed(line: dict) -> tuple[str, bool, float, float]:
+    key, players, a, b = line["pairing"].split(":")
+    _, result = _one((key, int(players), a, b, line["game"]))
+    old = line["result"]
+    same = (
+        list(result["winners"]) == list(old["winners"])
+        and result["decisions"] == old["decisions"]
+        and {k: len(v) for k, v in result["times"].items()}
+        == {k: len(v) for k, v in old["times"].items()}
+    )
+    return line["pairing"], same, sum(result["times"].get(a, [])), sum(old["times"].get(a, []))
+
+
+def replay(paths: list[Path], per_pairing: int, jobs: int) -> None:
+    """Play again, on the engine as it is now, the first ``per_pairing`` recorded games of
+    each pairing whose game's engine has changed since, and say whether each is the same
+    game (winners, length, decisions by level: the AIs' choices are deterministic, their
+    budgets counted in positions): a change meant to keep the play (a faster engine) keeps
+    the recorded figures' meaning. Also the CPU of level A's decisions, now and recorded."""
+    stamps = {key: fingerprint(key) for key in FAMILIES}
+    chosen: dict[str, list[dict]] = {}
+    for path in paths:
+        for text in path.read_text().splitlines():
+            line = json.loads(text)
+            if line.get("game_engine") != stamps[line["pairing"].split(":")[0]]:
+                chosen.setdefault(line["pairing"], []).append(line)
+    lines = [
+        line
+        for games in chosen.values()
+        for line in sorted(games, key=lambda g: g["game"])[:per_pairing]
+    ]
+    print(f"engine {fingerprint()}, by game {stamps}; replaying {len(lines)} recorded games")
+    with ProcessPoolExecutor(jobs) as pool:
+        results = list(pool.map(_replayed, lines))
+    for pairing in chosen:
+        rows = [r for r in results if r[0] == pairing]
+        now, then = sum(r[2] for r in rows), sum(r[3] for r in rows)
+        print(
+            f"{pairing}: {sum(r[1] for r in rows)}/{len(rows)} games the same; "
+            f"A's decisions {now:.1f} s of CPU now, {then:.1f} s recorded"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pairings", nargs="*", default=None)
@@ -208,9 +251,15 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=None, help="games of the default list")
     parser.add_argument("--record", type=Path, help="append each game's result to this file")
     parser.add_argument("--report", type=Path, nargs="+", help="only report recorded games")
+    parser.add_argument(
+        "--replay", type=Path, nargs="+", help="replay recorded games of a changed engine"
+    )
     args = parser.parse_args()
     if args.report:
         recorded(args.report)
+        return
+    if args.replay:
+        replay(args.replay, args.games, args.jobs)
         return
     pairings = args.pairings or [
         p for p in DEFAULT if not args.only or p.split(":")[0] in args.only
