@@ -278,7 +278,11 @@ class Canvas:
         return (x0 * SCALE, y0 * SCALE, x1 * SCALE - 1, y1 * SCALE - 1)
 
     def _shape(
-        self, box: Sequence[float] | Callable[[], Box], margin: float = 1, inner: Box | None = None
+        self,
+        box: Sequence[float] | Callable[[], Box],
+        margin: float = 1,
+        inner: Box | None = None,
+        parts: Sequence[Box] = (),
     ) -> contextlib.AbstractContextManager:
         """Around drawing a shape within ``box`` (final px, or a function giving it): while
         ``TRACK``, note each text drawn before whose inked pixels the shape changes; over a
@@ -289,7 +293,8 @@ class Canvas:
         if callable(box):
             box = box()
         if self._layer is not None:
-            self._touch(box, margin, inner)
+            for part in parts or (box,):  # (where it draws, if less than its whole box)
+                self._touch(part, margin, inner)
         if self.hidden is None:
             return _UNTRACKED
         return self._checked(box)
@@ -334,7 +339,17 @@ class Canvas:
             x1, y1 = math.floor(box[2] - inset), math.floor(box[3] - inset)
             if x1 - x0 >= TILE and y1 - y0 >= TILE:
                 inside = (x0, y0, x1, y1)
-        with self._shape(box, inner=inside):
+        parts = ()
+        if fill is None and self._layer is not None:  # an outline: four bands, not the inside
+            x0, y0, x1, y1 = box
+            band = max(width, radius)
+            parts = (
+                (x0, y0, x1, y0 + band),
+                (x0, y1 - band, x1, y1),
+                (x0, y0, x0 + band, y1),
+                (x1 - band, y0, x1, y1),
+            )
+        with self._shape(box, inner=inside, parts=parts):
             if radius:
                 self.draw.rounded_rectangle(
                     self._box(box), round(radius * SCALE), fill=fill, outline=outline, width=w
