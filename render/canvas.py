@@ -8,17 +8,14 @@ drawn with ``inline=True`` (painted at once, under what comes later), and the re
 check that no image leaves one out (``Canvas.TRACK``).
 
 A cached layer (a board drawn once per theme) is a Canvas nobody draws on again;
-:meth:`Canvas.copy` gives a canvas to draw the moving parts on over it. That canvas notes the
-squares of ``TILE`` final pixels its shapes are drawn on, and only those are scaled down at the
-end, over the layer's own final-size image (made once and kept with the layer). A board's
-moving parts cover a fraction of it, so most of the 2x-to-1x reduction is skipped; the pixels
-are the same as reducing the whole image (the squares lie on even 2x pixels).
+:meth:`Canvas.copy` gives a canvas to draw the moving parts on over it, kept in squares so
+that only what a board draws is copied and scaled down (:mod:`render.squares`). PNG bytes:
+:mod:`render.png`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import math
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
@@ -26,37 +23,21 @@ from PIL import Image, ImageChops, ImageDraw
 
 from . import sprites
 from . import text as texts
+from .png import PALETTE_COLOURS, PALETTE_SAMPLE, PNG_COMPRESS_LEVEL, encode_png
+from .squares import SPARES, TILE, Squares
+from .supersample import SCALE, downscale
 from .theme import RGB, displayable
 
-SCALE = 2
-"""Supersampling factor of the shapes: they are drawn at twice the final size."""
-
-PNG_COMPRESS_LEVEL = 3
-"""zlib level for the PNG. Measured on IceSickle images (1000 x 720 RGB): level 3 encodes in
-~13 ms to ~83 KB, level 6 in ~19 ms to ~76 KB, level 9 in ~95 ms; most of the time at low
-levels is Pillow's adaptive row filtering, which every level pays."""
-
-PALETTE_COLOURS = 256
-"""Colours kept by ``encode_png(..., palette=True)``: the images are flat colours plus their
-anti-aliased edges (1,500-3,500 distinct colours), which 256 reproduce within a level per
-channel on average. A palette PNG is about half the size of an RGB one and encodes in a
-fraction of the time."""
-
-PALETTE_SAMPLE = 4
-"""The palette is chosen from every fourth pixel of every fourth row (fast octree on 1/16 of
-the pixels: ~0.6 ms instead of ~8 ms on the whole image), then every pixel of the whole image
-takes its nearest palette colour (~2 ms). Flat areas keep their colour. Picking pixels keeps
-colours the image has (~0.15 ms); averaging 4 x 4 blocks (``reduce``) cost 0.8 ms and made
-blends of neighbouring colours the image does not have: measured on 80 images of the four
-games, the mean error per channel is 0.51 levels picking and 0.62 averaging, and 9 pixels an
-image are off by more than 24 levels against 45."""
-
-TILE = 32
-"""Side, in final pixels, of the squares a canvas over a layer notes as drawn on (reducing a
-whole 2000 x 1552 image takes ~3.3 ms)."""
-
-SPARES = 2
-"""2x images a layer keeps for its next copies (one per render running at once)."""
+__all__ = [
+    "PALETTE_COLOURS",
+    "PALETTE_SAMPLE",
+    "PNG_COMPRESS_LEVEL",
+    "SCALE",
+    "TILE",
+    "Canvas",
+    "downscale",
+    "encode_png",
+]
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -64,7 +45,7 @@ Box = tuple[float, float, float, float]
 _UNTRACKED = contextlib.nullcontext()
 
 
-class Canvas:
+class Canvas(Squares):
     """An image addressed in final pixels: shapes at ``SCALE`` x, texts at the final size."""
 
     TRACK = False
@@ -88,30 +69,7 @@ class Canvas:
         self.texts: list[texts.Text | sprites.Flat] = []
         """Texts (and sprites) to paint at the end, above the shapes, in order."""
         self.hidden: list[str] | None = [] if Canvas.TRACK else None
-        self._layer: Canvas | None = None
-        """The layer this canvas was copied from (see the module docstring)."""
-        self._drawn = bytearray()
-        """Per ``TILE`` square, row by row: 1 once something is drawn on it and not covered
-        whole since by something that comes at the final size too (see :meth:`_cover`)."""
-        self.grid = (0, 0)
-        """Where a square's corner lies (final px): a copy's squares line up with it. A board
-        drawn in cells pasted whole (a multiple of ``TILE`` each) sets it at a cell corner."""
-        self._shift = (0, 0)
-        self._columns = self._rows = 0
-        self._waiting = bytearray()
-        self._loaded = bytearray()
-        """Per square, over a layer: 1 once it holds the layer's pixels (the copy starts empty,
-        uninitialised: a square is copied from the layer when first drawn on, ~8 us, against
-        ~1.5 ms to copy a whole 2000 x 2000 image)."""
-        """Per square: 1 where a sprite may wait to be painted at the end (see :meth:`sprite`)."""
-        self._pasting = False
-        self._covers: list[tuple[Image.Image | RGB, tuple[int, int, int, int]]] = []
-        """What covers whole squares over a layer, in order (see :meth:`_cover`)."""
-        self._flat: Image.Image | None = None
-        """A layer's shapes at the final size, made the first time it is copied."""
-        self._spare: list[Image.Image] = []
-        """A layer's 2x images its finished copies handed back, to draw the next ones on
-        (allocating a 2000 x 2000 image and first touching its pages costs ~1 ms)."""
+        self._no_squares()
 
     def copy(self) -> Canvas:
         """A new canvas holding what this one holds, copy-on-write: for a layer drawn once,
@@ -135,136 +93,8 @@ class Canvas:
         other.draw = ImageDraw.Draw(other.image)
         other.texts = list(self.texts)
         other.hidden = [] if Canvas.TRACK else None
-        other._layer = self
-        other.grid = self.grid
-        other._shift = ((TILE - self.grid[0]) % TILE, (TILE - self.grid[1]) % TILE)
-        other._columns = -(-(self.width + other._shift[0]) // TILE)
-        other._rows = -(-(self.height + other._shift[1]) // TILE)
-        other._drawn = bytearray(other._columns * other._rows)
-        other._waiting = bytearray(other._columns * other._rows)
-        other._loaded = bytearray(other._columns * other._rows)
-        other._pasting = False
-        other._flat = None
-        other._covers = []
-        other._spare = []
+        other._squares_over(self)
         return other
-
-    def _touch(self, box: Sequence[float], margin: float = 1, inner: Box | None = None) -> None:
-        """Before drawing within ``box`` (final px): give its squares the layer's pixels if
-        they have not got them yet (not those within ``inner``, a box the drawing paints over
-        entirely; its right and bottom excluded), note them as drawn on, and paste at 2x the
-        sprites waiting there (see :meth:`sprite`)."""
-        columns, loaded = self._columns, self._loaded
-        sx, sy = self._shift
-        x0, y0, x1, y1 = box
-        c0 = max(0, int(x0 - margin + sx) // TILE)
-        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
-        r0 = max(0, int(y0 - margin + sy) // TILE)
-        r1 = min(self._rows - 1, int(y1 + margin + sy) // TILE)
-        if c0 > c1 or r0 > r1:
-            return
-        if inner is not None:
-            ix0, iy0, ix1, iy1 = inner
-            i0 = max(0, math.ceil((ix0 + sx) / TILE))
-            i1 = min(columns, math.floor((ix1 + sx) / TILE))
-            if i0 < i1:
-                top = max(0, math.ceil((iy0 + sy) / TILE))
-                for r in range(top, min(self._rows, math.floor((iy1 + sy) / TILE))):
-                    loaded[r * columns + i0 : r * columns + i1] = b"\x01" * (i1 - i0)
-        self._load(c0, c1, r0, r1)
-        if self._mark(self._drawn, box, margin) and not self._pasting:
-            self._paste_waiting(box)
-
-    def _load(self, c0: int, c1: int, r0: int, r1: int) -> None:
-        """Copy the layer's pixels into the squares c0-c1 of rows r0-r1 that lack them."""
-        columns, loaded = self._columns, self._loaded
-        sx, sy = self._shift
-        source, target = self._layer.image, self.image
-        for r in range(r0, r1 + 1):
-            row = r * columns
-            c = loaded.find(0, row + c0, row + c1 + 1)
-            while c >= 0:
-                end = loaded.find(1, c, row + c1 + 1)
-                end = row + c1 + 1 if end < 0 else end
-                loaded[c:end] = b"\x01" * (end - c)
-                left, right = (
-                    max(0, (c - row) * TILE - sx),
-                    min(self.width, (end - row) * TILE - sx),
-                )
-                top, bottom = max(0, r * TILE - sy), min(self.height, (r + 1) * TILE - sy)
-                area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
-                target.paste(source.crop(area), area[:2])
-                c = loaded.find(0, end, row + c1 + 1)
-
-    def _mark(self, squares: bytearray, box: Sequence[float], margin: float = 1) -> bool:
-        """Mark the squares under ``box`` (``margin`` px added around: a shape's edge may
-        round outwards) in ``squares``; whether any of them is marked in ``_waiting``."""
-        columns, waiting = self._columns, self._waiting
-        sx, sy = self._shift
-        x0, y0, x1, y1 = box
-        c0 = max(0, int(x0 - margin + sx) // TILE)
-        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
-        if c0 > c1:
-            return False
-        run = b"\x01" * (c1 - c0 + 1)
-        found = False
-        r0 = max(0, int(y0 - margin + sy) // TILE)
-        for r in range(r0, min(self._rows - 1, int(y1 + margin + sy) // TILE) + 1):
-            squares[r * columns + c0 : r * columns + c1 + 1] = run
-            found = found or waiting.find(1, r * columns + c0, r * columns + c1 + 1) >= 0
-        return found
-
-    def _paste_waiting(self, box: Sequence[float]) -> None:
-        """Paste at 2x, in the order they were drawn, the waiting sprites that overlap
-        ``box`` and those that overlap them in turn (the rest keep their order among
-        themselves and lie clear of these)."""
-        items = [
-            (i, item.box) for i, item in enumerate(self.texts) if isinstance(item, sprites.Flat)
-        ]
-        chosen: set[int] = set()
-        reach = [tuple(box)]
-        while reach:
-            x0, y0, x1, y1 = reach.pop()
-            for i, (left, top, right, bottom) in items:
-                if i in chosen or left > x1 + 1 or x0 - 1 > right:
-                    continue
-                if top <= y1 + 1 and y0 - 1 <= bottom:
-                    chosen.add(i)
-                    reach.append((left, top, right, bottom))
-        if not chosen:
-            return
-        late = self.texts
-        self._pasting = True
-        try:
-            for i in sorted(chosen):
-                # (what lay before it only: its own texts come after it)
-                self.texts = [item for j, item in enumerate(late[:i]) if j not in chosen]
-                self._paste_sprite(late[i].sprite, late[i].at)
-        finally:
-            self._pasting = False
-            self.texts = [item for i, item in enumerate(late) if i not in chosen]
-
-    def _runs(self) -> Iterator[tuple[int, int, int, int]]:
-        """The squares drawn on, as rectangles (in squares: left, top, right, bottom, the
-        last two excluded): runs along each row, joined with the same run of the rows below."""
-        columns, rows, loaded = self._columns, self._rows, self._drawn
-        open_runs: dict[tuple[int, int], int] = {}
-        for r in range(rows + 1):
-            runs = set()
-            if r < rows:
-                row = r * columns
-                c = loaded.find(1, row, row + columns)
-                while c >= 0:
-                    end = loaded.find(0, c, row + columns)
-                    end = row + columns if end < 0 else end
-                    runs.add((c - row, end - row))
-                    c = loaded.find(1, end, row + columns)
-            for run, top in list(open_runs.items()):
-                if run not in runs:
-                    del open_runs[run]
-                    yield (run[0], top, run[1], r)
-            for run in runs:
-                open_runs.setdefault(run, r)
 
     # -- shapes ------------------------------------------------------------------------------
 
@@ -430,19 +260,6 @@ class Canvas:
             x, y = x // SCALE, y // SCALE
             self._cover((x, y, x + flat.width, y + flat.height), flat)
 
-    def _cover(self, box: tuple[int, int, int, int], what: Image.Image | RGB) -> None:
-        """Over a layer: ``what`` (a final-size image, or one colour) now covers ``box``
-        (final px, whole), drawn at 2x too. The squares inside the box are taken from it at
-        the end instead of being scaled down (until something else is drawn on them)."""
-        sx, sy = self._shift
-        x0, y0, x1, y1 = box[0] + sx, box[1] + sy, box[2] + sx, box[3] + sy
-        c0, c1 = max(0, -(-x0 // TILE)), min(self._columns, x1 // TILE)
-        if c0 < c1:
-            clean = bytes(c1 - c0)
-            for r in range(max(0, -(-y0 // TILE)), min(self._rows, y1 // TILE)):
-                self._drawn[r * self._columns + c0 : r * self._columns + c1] = clean
-        self._covers.append((what, box))
-
     def sprite(
         self,
         draw: Callable[..., None],
@@ -604,26 +421,6 @@ class Canvas:
             else:
                 texts.draw(image, item)
 
-    def _shapes(self) -> Image.Image:
-        """The shapes at the final size: over a layer, the layer's own (scaled down once)
-        with the squares drawn on scaled down over it."""
-        layer = self._layer
-        if layer is None:
-            return downscale(self.image)
-        flat = layer._flat
-        if flat is None:  # two threads may both make it: the same pixels
-            flat = layer._flat = layer._shapes()
-        image = flat.copy()
-        for what, box in self._covers:
-            image.paste(what, box if isinstance(what, tuple) else box[:2])
-        sx, sy = self._shift
-        for c0, r0, c1, r1 in self._runs():
-            left, top = max(0, c0 * TILE - sx), max(0, r0 * TILE - sy)
-            right, bottom = min(c1 * TILE - sx, self.width), min(r1 * TILE - sy, self.height)
-            area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
-            image.paste(self.image.reduce(SCALE, area), (left, top))
-        return image
-
     def fade(self, box: Sequence[float], colour: RGB, amount: float) -> None:
         """Blend what lies in ``box`` (final px) towards ``colour`` by ``amount`` (0-1)."""
         area = tuple(round(v * SCALE) for v in box)
@@ -641,27 +438,3 @@ class Canvas:
             layer._spare.append(self.image)
             self.image = self.draw = None
         return encode_png(image, palette)
-
-
-def downscale(image: Image.Image) -> Image.Image:
-    """Scale a supersampled image down to its final size.
-
-    ``Image.reduce`` averages each SCALE x SCALE block exactly (a box filter at an integer
-    factor); it looks the same as LANCZOS here and is about ten times faster (LANCZOS alone
-    took ~36 ms for a 2000x1440 image on the development machine, over the whole budget).
-    """
-    return image.reduce(SCALE)
-
-
-def encode_png(image: Image.Image, palette: bool = False) -> bytes:
-    """PNG bytes of ``image``; ``palette`` first reduces it to ``PALETTE_COLOURS`` colours
-    (see ``PALETTE_SAMPLE``; no dithering: deterministic, and flat areas stay flat)."""
-    if palette and image.mode == "RGB":
-        size = (image.width // PALETTE_SAMPLE, image.height // PALETTE_SAMPLE)
-        colours = image.resize(size, Image.Resampling.NEAREST).quantize(
-            PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-        image = image.quantize(palette=colours, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()

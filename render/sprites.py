@@ -17,9 +17,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from . import text as texts
-
-SCALE = 2
-"""As ``render.canvas.SCALE``."""
+from .supersample import SCALE
 
 
 class Flat(NamedTuple):

@@ -1,0 +1,244 @@
+"""A canvas over a layer, kept by squares (mixed into :class:`render.canvas.Canvas`).
+
+A cached layer (a board drawn once per theme) is a canvas nobody draws on again;
+``Canvas.copy`` gives a canvas to draw the moving parts on over it. That canvas is kept in
+squares of ``TILE`` final pixels:
+
+- it starts as an uninitialised 2x image (or one a finished copy handed back), and a square
+  takes the layer's pixels only when first drawn on (unless a paste or a filled rectangle
+  paints over it whole);
+- it notes the squares its shapes are drawn on, and only those are scaled down at the end,
+  over the layer's own final-size image (made once and kept with the layer); a filled
+  rectangle's inside and a tile pasted with its final-size copy are taken at the final size;
+- sprites wait to be painted at the end at the final size (see ``Canvas.sprite``); a shape
+  drawn over a waiting one first pastes it at 2x.
+
+A board's moving parts cover a fraction of it, so most of the copy and of the 2x-to-1x
+reduction is skipped, and the pixels are the same as copying the layer whole and reducing the
+whole image (the squares lie on even 2x pixels; the render tests compare every phase).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from PIL import Image
+
+from . import sprites
+from .supersample import SCALE, downscale
+from .theme import RGB
+
+if TYPE_CHECKING:
+    from .canvas import Canvas
+
+TILE = 32
+"""Side, in final pixels, of the squares a canvas over a layer notes as drawn on (reducing a
+whole 2000 x 1552 image takes ~3.3 ms)."""
+
+SPARES = 2
+"""2x images a layer keeps for its next copies (one per render running at once)."""
+
+Box = tuple[float, float, float, float]
+
+
+class Squares:
+    """The squares' bookkeeping of a :class:`render.canvas.Canvas`."""
+
+    width: int
+    height: int
+    image: Image.Image
+    texts: list
+
+    def _no_squares(self) -> None:
+        """The state of a canvas that is no copy of a layer (drawn on whole)."""
+        self._layer: Canvas | None = None
+        """The layer this canvas was copied from (see the module docstring)."""
+        self._drawn = bytearray()
+        """Per ``TILE`` square, row by row: 1 once something is drawn on it and not covered
+        whole since by something that comes at the final size too (see :meth:`_cover`)."""
+        self.grid = (0, 0)
+        """Where a square's corner lies (final px): a copy's squares line up with it. A board
+        drawn in cells pasted whole (a multiple of ``TILE`` each) sets it at a cell corner."""
+        self._shift = (0, 0)
+        self._columns = self._rows = 0
+        self._waiting = bytearray()
+        """Per square: 1 where a sprite may wait to be painted at the end (``Canvas.sprite``)."""
+        self._loaded = bytearray()
+        """Per square, over a layer: 1 once it holds the layer's pixels (the copy starts empty,
+        uninitialised: a square is copied from the layer when first drawn on, ~8 us, against
+        ~1.5 ms to copy a whole 2000 x 2000 image)."""
+        self._pasting = False
+        self._covers: list[tuple[Image.Image | RGB, tuple[int, int, int, int]]] = []
+        """What covers whole squares over a layer, in order (see :meth:`_cover`)."""
+        self._flat: Image.Image | None = None
+        """A layer's shapes at the final size, made the first time it is copied."""
+        self._spare: list[Image.Image] = []
+        """A layer's 2x images its finished copies handed back, to draw the next ones on
+        (allocating a 2000 x 2000 image and first touching its pages costs ~1 ms)."""
+
+    def _squares_over(self, layer: Canvas) -> None:
+        """Start as a copy of ``layer`` (its 2x image set already)."""
+        self._layer = layer
+        self.grid = layer.grid
+        self._shift = ((TILE - layer.grid[0]) % TILE, (TILE - layer.grid[1]) % TILE)
+        self._columns = -(-(self.width + self._shift[0]) // TILE)
+        self._rows = -(-(self.height + self._shift[1]) // TILE)
+        self._drawn = bytearray(self._columns * self._rows)
+        self._waiting = bytearray(self._columns * self._rows)
+        self._loaded = bytearray(self._columns * self._rows)
+        self._pasting = False
+        self._flat = None
+        self._covers = []
+        self._spare = []
+
+    def _touch(self, box: Sequence[float], margin: float = 1, inner: Box | None = None) -> None:
+        """Before drawing within ``box`` (final px): give its squares the layer's pixels if
+        they have not got them yet (not those within ``inner``, a box the drawing paints over
+        entirely; its right and bottom excluded), note them as drawn on, and paste at 2x the
+        sprites waiting there (see :meth:`sprite`)."""
+        columns, loaded = self._columns, self._loaded
+        sx, sy = self._shift
+        x0, y0, x1, y1 = box
+        c0 = max(0, int(x0 - margin + sx) // TILE)
+        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
+        r0 = max(0, int(y0 - margin + sy) // TILE)
+        r1 = min(self._rows - 1, int(y1 + margin + sy) // TILE)
+        if c0 > c1 or r0 > r1:
+            return
+        if inner is not None:
+            ix0, iy0, ix1, iy1 = inner
+            i0 = max(0, math.ceil((ix0 + sx) / TILE))
+            i1 = min(columns, math.floor((ix1 + sx) / TILE))
+            if i0 < i1:
+                top = max(0, math.ceil((iy0 + sy) / TILE))
+                for r in range(top, min(self._rows, math.floor((iy1 + sy) / TILE))):
+                    loaded[r * columns + i0 : r * columns + i1] = b"\x01" * (i1 - i0)
+        self._load(c0, c1, r0, r1)
+        if self._mark(self._drawn, box, margin) and not self._pasting:
+            self._paste_waiting(box)
+
+    def _load(self, c0: int, c1: int, r0: int, r1: int) -> None:
+        """Copy the layer's pixels into the squares c0-c1 of rows r0-r1 that lack them."""
+        columns, loaded = self._columns, self._loaded
+        sx, sy = self._shift
+        source, target = self._layer.image, self.image
+        for r in range(r0, r1 + 1):
+            row = r * columns
+            c = loaded.find(0, row + c0, row + c1 + 1)
+            while c >= 0:
+                end = loaded.find(1, c, row + c1 + 1)
+                end = row + c1 + 1 if end < 0 else end
+                loaded[c:end] = b"\x01" * (end - c)
+                left, right = (
+                    max(0, (c - row) * TILE - sx),
+                    min(self.width, (end - row) * TILE - sx),
+                )
+                top, bottom = max(0, r * TILE - sy), min(self.height, (r + 1) * TILE - sy)
+                area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
+                target.paste(source.crop(area), area[:2])
+                c = loaded.find(0, end, row + c1 + 1)
+
+    def _mark(self, squares: bytearray, box: Sequence[float], margin: float = 1) -> bool:
+        """Mark the squares under ``box`` (``margin`` px added around: a shape's edge may
+        round outwards) in ``squares``; whether any of them is marked in ``_waiting``."""
+        columns, waiting = self._columns, self._waiting
+        sx, sy = self._shift
+        x0, y0, x1, y1 = box
+        c0 = max(0, int(x0 - margin + sx) // TILE)
+        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
+        if c0 > c1:
+            return False
+        run = b"\x01" * (c1 - c0 + 1)
+        found = False
+        r0 = max(0, int(y0 - margin + sy) // TILE)
+        for r in range(r0, min(self._rows - 1, int(y1 + margin + sy) // TILE) + 1):
+            squares[r * columns + c0 : r * columns + c1 + 1] = run
+            found = found or waiting.find(1, r * columns + c0, r * columns + c1 + 1) >= 0
+        return found
+
+    def _paste_waiting(self, box: Sequence[float]) -> None:
+        """Paste at 2x, in the order they were drawn, the waiting sprites that overlap
+        ``box`` and those that overlap them in turn (the rest keep their order among
+        themselves and lie clear of these)."""
+        items = [
+            (i, item.box) for i, item in enumerate(self.texts) if isinstance(item, sprites.Flat)
+        ]
+        chosen: set[int] = set()
+        reach = [tuple(box)]
+        while reach:
+            x0, y0, x1, y1 = reach.pop()
+            for i, (left, top, right, bottom) in items:
+                if i in chosen or left > x1 + 1 or x0 - 1 > right:
+                    continue
+                if top <= y1 + 1 and y0 - 1 <= bottom:
+                    chosen.add(i)
+                    reach.append((left, top, right, bottom))
+        if not chosen:
+            return
+        late = self.texts
+        self._pasting = True
+        try:
+            for i in sorted(chosen):
+                # (what lay before it only: its own texts come after it)
+                self.texts = [item for j, item in enumerate(late[:i]) if j not in chosen]
+                self._paste_sprite(late[i].sprite, late[i].at)
+        finally:
+            self._pasting = False
+            self.texts = [item for i, item in enumerate(late) if i not in chosen]
+
+    def _runs(self) -> Iterator[tuple[int, int, int, int]]:
+        """The squares drawn on, as rectangles (in squares: left, top, right, bottom, the
+        last two excluded): runs along each row, joined with the same run of the rows below."""
+        columns, rows, loaded = self._columns, self._rows, self._drawn
+        open_runs: dict[tuple[int, int], int] = {}
+        for r in range(rows + 1):
+            runs = set()
+            if r < rows:
+                row = r * columns
+                c = loaded.find(1, row, row + columns)
+                while c >= 0:
+                    end = loaded.find(0, c, row + columns)
+                    end = row + columns if end < 0 else end
+                    runs.add((c - row, end - row))
+                    c = loaded.find(1, end, row + columns)
+            for run, top in list(open_runs.items()):
+                if run not in runs:
+                    del open_runs[run]
+                    yield (run[0], top, run[1], r)
+            for run in runs:
+                open_runs.setdefault(run, r)
+
+    def _cover(self, box: tuple[int, int, int, int], what: Image.Image | RGB) -> None:
+        """Over a layer: ``what`` (a final-size image, or one colour) now covers ``box``
+        (final px, whole), drawn at 2x too. The squares inside the box are taken from it at
+        the end instead of being scaled down (until something else is drawn on them)."""
+        sx, sy = self._shift
+        x0, y0, x1, y1 = box[0] + sx, box[1] + sy, box[2] + sx, box[3] + sy
+        c0, c1 = max(0, -(-x0 // TILE)), min(self._columns, x1 // TILE)
+        if c0 < c1:
+            clean = bytes(c1 - c0)
+            for r in range(max(0, -(-y0 // TILE)), min(self._rows, y1 // TILE)):
+                self._drawn[r * self._columns + c0 : r * self._columns + c1] = clean
+        self._covers.append((what, box))
+
+    def _shapes(self) -> Image.Image:
+        """The shapes at the final size: over a layer, the layer's own (scaled down once)
+        with the squares drawn on scaled down over it."""
+        layer = self._layer
+        if layer is None:
+            return downscale(self.image)
+        flat = layer._flat
+        if flat is None:  # two threads may both make it: the same pixels
+            flat = layer._flat = layer._shapes()
+        image = flat.copy()
+        for what, box in self._covers:
+            image.paste(what, box if isinstance(what, tuple) else box[:2])
+        sx, sy = self._shift
+        for c0, r0, c1, r1 in self._runs():
+            left, top = max(0, c0 * TILE - sx), max(0, r0 * TILE - sy)
+            right, bottom = min(c1 * TILE - sx, self.width), min(r1 * TILE - sy, self.height)
+            area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
+            image.paste(self.image.reduce(SCALE, area), (left, top))
+        return image
