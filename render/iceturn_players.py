@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from engine.iceturn_board import GRID
 
 from . import iceturn_layout as lay
-from .canvas import Canvas
+from .canvas import Canvas, Point
 from .common import swatch
 from .iceturn_tiles import tile_icon
-from .theme import Theme, mix
+from .theme import RGB, Theme, mix
 
 TEXT = lay.MIN_TEXT
 NAME = 25
@@ -35,10 +35,15 @@ def _corners(canvas: Canvas, theme: Theme, x: float, mid: float, state, seat: in
     """ "a1 -> d4": the start, an arrow, the goal (bold)."""
     w = canvas.text((x, mid + 1), GRID.name(state.corner(seat)), TEXT, theme.text_dim, "lm")
     a = x + w + 8
-    canvas.line([(a, mid), (a + 16, mid)], theme.text_dim, 2.5, joint=False)
-    canvas.polygon([(a + 23, mid), (a + 15, mid - 6), (a + 15, mid + 6)], theme.text_dim)
+    canvas.sprite(_arrow, (a, mid), (0, 7, 24, 7), theme.text_dim)
     goal = GRID.name(state.goal_of(seat))
     canvas.text((a + 30, mid + 1), goal, TEXT, theme.text, "lm", True)
+
+
+def _arrow(canvas: Canvas, at: Point, colour: RGB) -> None:
+    a, mid = at
+    canvas.line([(a, mid), (a + 16, mid)], colour, 2.5, joint=False)
+    canvas.polygon([(a + 23, mid), (a + 15, mid - 6), (a + 15, mid + 6)], colour)
 
 
 def player_box(seat: int, num_players: int) -> tuple[float, float, float, float]:

@@ -218,7 +218,12 @@ def knock_ring(canvas: Canvas, theme: Theme, centre: Point, r: float) -> None:
 
 def number_disc(canvas: Canvas, theme: Theme, centre: Point, n: int, r: float) -> None:
     """The yellow disc with a move's number, on the board at the arrow's start and in the
-    last turn's card; its digit is ``r * 1.45`` px (at least 14.5 for a phone)."""
+    last turn's card; its digit is ``r * 1.45`` px (at least 14.5 for a phone). A sprite."""
+    reach = r + 3
+    canvas.sprite(_number_disc, centre, (reach, reach, reach, reach), theme, n, r)
+
+
+def _number_disc(canvas: Canvas, centre: Point, theme: Theme, n: int, r: float) -> None:
     canvas.circle(centre, r + 1.5, fill=theme.board_edge)
     canvas.circle(centre, r, fill=theme.highlight)
     canvas.text((centre[0], centre[1] + 0.5), str(n), r * 1.45, theme.banner_text, "mm", True)
