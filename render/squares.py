@@ -115,8 +115,14 @@ class Squares:
                 top = max(0, math.ceil((iy0 + sy) / TILE))
                 for r in range(top, min(self._rows, math.floor((iy1 + sy) / TILE))):
                     loaded[r * columns + i0 : r * columns + i1] = b"\x01" * (i1 - i0)
-        self._load(c0, c1, r0, r1)
-        if self._mark(self._drawn, box, margin) and not self._pasting:
+        if loaded.find(0, r0 * columns, r1 * columns + c1 + 1) >= 0:
+            self._load(c0, c1, r0, r1)
+        drawn, waiting, run = self._drawn, self._waiting, b"\x01" * (c1 - c0 + 1)
+        found = False
+        for start in range(r0 * columns + c0, r1 * columns + c0 + 1, columns):
+            drawn[start : start + len(run)] = run
+            found = found or waiting.find(1, start, start + len(run)) >= 0
+        if found and not self._pasting:
             self._paste_waiting(box)
 
     def _load(self, c0: int, c1: int, r0: int, r1: int) -> None:
