@@ -24,7 +24,7 @@ from PIL import Image, ImageChops, ImageDraw
 from . import sprites
 from . import text as texts
 from .png import PALETTE_COLOURS, PALETTE_SAMPLE, PNG_COMPRESS_LEVEL, encode_png
-from .squares import SPARES, TILE, Squares
+from .squares import TILE, Squares, hand_back, spare_image
 from .supersample import SCALE, downscale
 from .theme import RGB, displayable
 
@@ -85,11 +85,8 @@ class Canvas(Squares):
             return other
         other = Canvas.__new__(Canvas)
         other.width, other.height = self.width, self.height
-        try:  # what a finished copy left (atomic: renders may run in threads)
-            other.image = self._spare.pop()
-        except IndexError:
-            other.image = Image.new("RGB", self.image.size, None)
-        # (either way its pixels are not the layer's: a square is loaded when drawn on)
+        # (its pixels are not the layer's: a square takes them when first drawn on)
+        other.image = spare_image(self.image.size)
         other.draw = ImageDraw.Draw(other.image)
         other.texts = list(self.texts)
         other.hidden = [] if Canvas.TRACK else None
@@ -431,10 +428,8 @@ class Canvas(Squares):
 
     def png(self, palette: bool = False) -> bytes:
         """The finished image as PNG bytes (see :func:`encode_png`). Over a layer, the
-        canvas hands its 2x image back to the layer: it cannot be drawn on after."""
+        canvas hands its 2x image back for the next copy: it cannot be drawn on after."""
         image = self.final()
-        layer = self._layer
-        if layer is not None and len(layer._spare) < SPARES:
-            layer._spare.append(self.image)
+        if self._layer is not None and hand_back(self.image):
             self.image = self.draw = None
         return encode_png(image, palette)

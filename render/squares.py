@@ -38,7 +38,32 @@ TILE = 32
 whole 2000 x 1552 image takes ~3.3 ms)."""
 
 SPARES = 2
-"""2x images a layer keeps for its next copies (one per render running at once)."""
+"""2x images of each size kept for the next copies (one per render running at once): any
+copy of any layer of that size may draw on one, since it loads what it draws on. Shared by
+the layers (Pachisi has a layer per seating and rule set), so a process keeps at most this
+many per image size (~14 MB each), not per layer."""
+
+_spare: dict[tuple[int, int], list[Image.Image]] = {}
+
+
+def spare_image(size: tuple[int, int]) -> Image.Image:
+    """A 2x image of ``size`` to draw a copy on: one a finished copy handed back, or a new
+    uninitialised one (allocating it and first touching its pages costs ~1 ms)."""
+    try:  # atomic: renders may run in threads
+        return _spare.setdefault(size, []).pop()
+    except IndexError:
+        return Image.new("RGB", size, None)
+
+
+def hand_back(image: Image.Image) -> bool:
+    """Keep ``image`` (a finished copy's) for the next copy of its size, if fewer than
+    ``SPARES`` are kept; whether it was kept."""
+    kept = _spare.setdefault(image.size, [])
+    if len(kept) >= SPARES:
+        return False
+    kept.append(image)
+    return True
+
 
 Box = tuple[float, float, float, float]
 
@@ -74,9 +99,6 @@ class Squares:
         """What covers whole squares over a layer, in order (see :meth:`_cover`)."""
         self._flat: Image.Image | None = None
         """A layer's shapes at the final size, made the first time it is copied."""
-        self._spare: list[Image.Image] = []
-        """A layer's 2x images its finished copies handed back, to draw the next ones on
-        (allocating a 2000 x 2000 image and first touching its pages costs ~1 ms)."""
 
     def _squares_over(self, layer: Canvas) -> None:
         """Start as a copy of ``layer`` (its 2x image set already)."""
@@ -91,7 +113,6 @@ class Squares:
         self._pasting = False
         self._flat = None
         self._covers = []
-        self._spare = []
 
     def _touch(self, box: Sequence[float], margin: float = 1, inner: Box | None = None) -> None:
         """Before drawing within ``box`` (final px): give its squares the layer's pixels if

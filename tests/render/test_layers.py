@@ -13,6 +13,7 @@ from PIL import ImageChops, ImageStat
 
 import render
 from render import canvas as canvas_module
+from render import squares
 from render.canvas import SCALE, TILE, Canvas, downscale
 from render.pyramids import _pyramid_side, _pyramid_top, pyramid_side, pyramid_top
 from render.sprites import Flat, Sprite, _bytes, _Kept
@@ -248,3 +249,19 @@ def test_a_board_drawn_on_a_handed_back_image_is_the_same():
         alone = render.render(second(), names=names)
         render.render(first(), names=names)
         assert render.render(second(), names=names) == alone
+
+
+def test_finished_boards_keep_a_few_images_a_size_not_a_few_a_layer():
+    """Pachisi has a layer per seating and rule set: the 2x images handed back for the next
+    boards are shared by size, so drawing many tables keeps SPARES of them, not 2 a table."""
+    squares._spare.clear()
+    size = (300, 200)
+    boards = [Canvas(*size, (shade, 0, 0)).copy() for shade in range(6)]  # six layers' boards
+    for board in boards:  # drawn at once (threads), then finished
+        board.rect((10, 10, 60, 60), fill=(255, 0, 0))
+    for board in boards:
+        board.png()
+    assert len(squares._spare[(size[0] * SCALE, size[1] * SCALE)]) == squares.SPARES
+    again = Canvas(*size, (9, 9, 9)).copy()  # another layer's board draws on one of them
+    assert len(squares._spare[(size[0] * SCALE, size[1] * SCALE)]) == squares.SPARES - 1
+    assert again.final().getpixel((100, 100)) == (9, 9, 9)
