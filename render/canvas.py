@@ -281,7 +281,7 @@ class Canvas(Squares):
         if self._layer is not None and Canvas.LATE:
             flat = sprite.flat(left, top)
             self.texts.append(flat)
-            self._mark(self._waiting, flat.box)
+            self._wait(flat.box)
         else:
             self._paste_sprite(sprite.image, (left, top))
         for item in sprite.texts:

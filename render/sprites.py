@@ -136,19 +136,17 @@ def _draw(
     canvas.hidden = []  # always checked: a sprite is drawn once
     anchor = (left + fx / SCALE, up + fy / SCALE)
     draw(canvas, anchor, *args)
+    name = f"{draw.__name__}{args!r}"
     alpha = canvas.image.getchannel("A")
     w, h = alpha.size  # the outermost pixels are a margin: ink there was cut off
     if any(
         alpha.crop(edge).getbbox()
         for edge in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))
     ):
-        raise ValueError(f"a sprite reaches beyond its extent: {draw.__name__}{args!r}")
+        raise ValueError(f"a sprite reaches beyond its extent: {name}")
     placed = tuple(
         item._replace(xy=(item.xy[0] - anchor[0], item.xy[1] - anchor[1])) for item in canvas.texts
     )
-    if any(isinstance(item, Flat) for item in placed):
-        raise ValueError(f"a sprite drew a sprite painted at the end: {draw.__name__}{args!r}")
-    name = f"{draw.__name__}{args!r}"
     return Sprite(canvas.image, left * SCALE, up * SCALE, placed, tuple(canvas.hidden), name, {})
 
 

@@ -114,30 +114,54 @@ class Squares:
         self._flat = None
         self._covers = []
 
+    def _span(self, box: Sequence[float], margin: float = 1) -> tuple[int, int, int, int]:
+        """The squares ``box`` (final px, ``margin`` px added around: a shape's edge may
+        round outwards) lies on: first and last column, first and last row (empty if the
+        first is past the last)."""
+        sx, sy = self._shift
+        x0, y0, x1, y1 = box
+        return (
+            max(0, int(x0 - margin + sx) // TILE),
+            min(self._columns - 1, int(x1 + margin + sx) // TILE),
+            max(0, int(y0 - margin + sy) // TILE),
+            min(self._rows - 1, int(y1 + margin + sy) // TILE),
+        )
+
+    def _within(self, box: Sequence[float]) -> tuple[int, int, int, int]:
+        """The squares lying wholly within ``box`` (final px, its right and bottom
+        excluded): first column, the column past the last, first row, the row past the last."""
+        sx, sy = self._shift
+        x0, y0, x1, y1 = box
+        return (
+            max(0, math.ceil((x0 + sx) / TILE)),
+            min(self._columns, math.floor((x1 + sx) / TILE)),
+            max(0, math.ceil((y0 + sy) / TILE)),
+            min(self._rows, math.floor((y1 + sy) / TILE)),
+        )
+
+    def _area(self, c0: int, r0: int, c1: int, r1: int) -> tuple[int, int, int, int]:
+        """The 2x pixels of the squares c0 up to c1 and r0 up to r1 (the last two excluded),
+        cut to the image."""
+        sx, sy = self._shift
+        left, top = max(0, c0 * TILE - sx), max(0, r0 * TILE - sy)
+        right, bottom = min(self.width, c1 * TILE - sx), min(self.height, r1 * TILE - sy)
+        return (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
+
     def _touch(self, box: Sequence[float], margin: float = 1, inner: Box | None = None) -> None:
         """Before drawing within ``box`` (final px): give its squares the layer's pixels if
         they have not got them yet (not those within ``inner``, a box the drawing paints over
         entirely; its right and bottom excluded), note them as drawn on, and paste at 2x the
-        sprites waiting there (see :meth:`sprite`)."""
+        sprites waiting there (see ``Canvas.sprite``)."""
         columns, loaded = self._columns, self._loaded
-        sx, sy = self._shift
-        x0, y0, x1, y1 = box
-        c0 = max(0, int(x0 - margin + sx) // TILE)
-        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
-        r0 = max(0, int(y0 - margin + sy) // TILE)
-        r1 = min(self._rows - 1, int(y1 + margin + sy) // TILE)
+        c0, c1, r0, r1 = self._span(box, margin)
         if c0 > c1 or r0 > r1:
             return
         if inner is not None:
-            ix0, iy0, ix1, iy1 = inner
-            i0 = max(0, math.ceil((ix0 + sx) / TILE))
-            i1 = min(columns, math.floor((ix1 + sx) / TILE))
+            i0, i1, top, bottom = self._within(inner)
             if i0 < i1:
-                top = max(0, math.ceil((iy0 + sy) / TILE))
-                for r in range(top, min(self._rows, math.floor((iy1 + sy) / TILE))):
+                for r in range(top, bottom):
                     loaded[r * columns + i0 : r * columns + i1] = b"\x01" * (i1 - i0)
-        if loaded.find(0, r0 * columns, r1 * columns + c1 + 1) >= 0:
-            self._load(c0, c1, r0, r1)
+        self._load(c0, c1, r0, r1)
         drawn, waiting, run = self._drawn, self._waiting, b"\x01" * (c1 - c0 + 1)
         found = False
         for start in range(r0 * columns + c0, r1 * columns + c0 + 1, columns):
@@ -149,7 +173,6 @@ class Squares:
     def _load(self, c0: int, c1: int, r0: int, r1: int) -> None:
         """Copy the layer's pixels into the squares c0-c1 of rows r0-r1 that lack them."""
         columns, loaded = self._columns, self._loaded
-        sx, sy = self._shift
         source, target = self._layer.image, self.image
         for r in range(r0, r1 + 1):
             row = r * columns
@@ -158,32 +181,17 @@ class Squares:
                 end = loaded.find(1, c, row + c1 + 1)
                 end = row + c1 + 1 if end < 0 else end
                 loaded[c:end] = b"\x01" * (end - c)
-                left, right = (
-                    max(0, (c - row) * TILE - sx),
-                    min(self.width, (end - row) * TILE - sx),
-                )
-                top, bottom = max(0, r * TILE - sy), min(self.height, (r + 1) * TILE - sy)
-                area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
+                area = self._area(c - row, r, end - row, r + 1)
                 target.paste(source.crop(area), area[:2])
                 c = loaded.find(0, end, row + c1 + 1)
 
-    def _mark(self, squares: bytearray, box: Sequence[float], margin: float = 1) -> bool:
-        """Mark the squares under ``box`` (``margin`` px added around: a shape's edge may
-        round outwards) in ``squares``; whether any of them is marked in ``_waiting``."""
+    def _wait(self, box: Sequence[float]) -> None:
+        """Note the squares under ``box`` (final px) as where a sprite waits."""
         columns, waiting = self._columns, self._waiting
-        sx, sy = self._shift
-        x0, y0, x1, y1 = box
-        c0 = max(0, int(x0 - margin + sx) // TILE)
-        c1 = min(columns - 1, int(x1 + margin + sx) // TILE)
-        if c0 > c1:
-            return False
+        c0, c1, r0, r1 = self._span(box)
         run = b"\x01" * (c1 - c0 + 1)
-        found = False
-        r0 = max(0, int(y0 - margin + sy) // TILE)
-        for r in range(r0, min(self._rows - 1, int(y1 + margin + sy) // TILE) + 1):
-            squares[r * columns + c0 : r * columns + c1 + 1] = run
-            found = found or waiting.find(1, r * columns + c0, r * columns + c1 + 1) >= 0
-        return found
+        for start in range(r0 * columns + c0, r1 * columns + c0 + 1, columns):
+            waiting[start : start + len(run)] = run
 
     def _paste_waiting(self, box: Sequence[float]) -> None:
         """Paste at 2x, in the order they were drawn, the waiting sprites that overlap
@@ -241,12 +249,10 @@ class Squares:
         """Over a layer: ``what`` (a final-size image, or one colour) now covers ``box``
         (final px, whole), drawn at 2x too. The squares inside the box are taken from it at
         the end instead of being scaled down (until something else is drawn on them)."""
-        sx, sy = self._shift
-        x0, y0, x1, y1 = box[0] + sx, box[1] + sy, box[2] + sx, box[3] + sy
-        c0, c1 = max(0, -(-x0 // TILE)), min(self._columns, x1 // TILE)
+        c0, c1, top, bottom = self._within(box)
         if c0 < c1:
             clean = bytes(c1 - c0)
-            for r in range(max(0, -(-y0 // TILE)), min(self._rows, y1 // TILE)):
+            for r in range(top, bottom):
                 self._drawn[r * self._columns + c0 : r * self._columns + c1] = clean
         self._covers.append((what, box))
 
@@ -262,10 +268,7 @@ class Squares:
         image = flat.copy()
         for what, box in self._covers:
             image.paste(what, box if isinstance(what, tuple) else box[:2])
-        sx, sy = self._shift
         for c0, r0, c1, r1 in self._runs():
-            left, top = max(0, c0 * TILE - sx), max(0, r0 * TILE - sy)
-            right, bottom = min(c1 * TILE - sx, self.width), min(r1 * TILE - sy, self.height)
-            area = (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
-            image.paste(self.image.reduce(SCALE, area), (left, top))
+            area = self._area(c0, r0, c1, r1)
+            image.paste(self.image.reduce(SCALE, area), (area[0] // SCALE, area[1] // SCALE))
         return image
