@@ -91,6 +91,9 @@ class Canvas(Squares):
         other.texts = list(self.texts)
         other.hidden = [] if Canvas.TRACK else None
         other._squares_over(self)
+        for item in other.texts:  # (a copy of a copy: what waited in the first still waits)
+            if isinstance(item, sprites.Flat):
+                other._wait(item.box)
         return other
 
     # -- shapes ------------------------------------------------------------------------------

@@ -99,6 +99,16 @@ def test_a_copy_of_a_copy_keeps_what_the_first_copy_drew():
     assert image.getpixel((180, 80)) == (10, 20, 30)
 
 
+def test_a_sprite_waiting_in_a_copy_still_waits_in_a_copy_of_it():
+    first = Canvas(100, 100, (0, 0, 0)).copy()
+    first.sprite(_square, (10, 10), (0, 0, 20, 20), 20, (255, 0, 0))
+    second = first.copy()
+    second.rect((15, 15, 25, 25), fill=(0, 0, 255))  # drawn later, over the red square
+    image = second.final()
+    assert image.getpixel((20, 20)) == (0, 0, 255)
+    assert image.getpixel((12, 12)) == (255, 0, 0)
+
+
 SPOTS = [(50, 50), (50.5, 50.25), (61.75, 49.5), (70.3, 80.6)]
 
 
