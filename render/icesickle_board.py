@@ -22,8 +22,11 @@ from .icesickle_layout import (
     centre,
     square_box,
 )
-from .pyramids import faded, pyramid_top
+from .pyramids import faded, pyramid_top, top_extent
 from .theme import RGB, PieceColours, Theme, mix
+
+EDGE = 2
+"""A piece's edge, px."""
 
 
 def square_colour(theme: Theme, square: int) -> RGB:
@@ -39,16 +42,13 @@ def draw_piece(
     shadow: RGB | None = None,
 ) -> None:
     """A piece seen from above, its pips large enough to count on a phone (a sprite)."""
-    half = PIECE_HALF[size] * CELL
-    reach = half + 2
-    off = max(2.0, half * 0.09) if shadow is not None else 0  # as pyramid_top's
-    extent = (reach, reach, reach + off, reach + off)
+    extent = top_extent(PIECE_HALF[size] * CELL, EDGE, shadow)
     canvas.sprite(_piece, xy, extent, size, colours, shadow)
 
 
 def _piece(canvas: Canvas, xy: Point, size: int, colours: PieceColours, shadow: RGB | None) -> None:
     half = PIECE_HALF[size] * CELL
-    pyramid_top(canvas, xy, half, colours, 0, shadow=shadow, edge_width=2)
+    pyramid_top(canvas, xy, half, colours, 0, shadow=shadow, edge_width=EDGE)
     x, y = xy
     row_y = y + half * PIP_DEPTH
     first = x - PIP_SPACING * (size - 1) / 2

@@ -60,11 +60,21 @@ def pyramid_top(
     """A pyramid seen from above: a square of side ``2 * half`` split by its diagonals into
     four faces lit from the north-west, with ``pips`` dots on the south face. ``ridge``: the
     colour of the diagonals (default: the edge's). Drawn once and pasted (a sprite)."""
-    off = max(2.0, half * 0.09) if shadow is not None else 0
-    reach = half + edge_width
-    extent = (reach, reach, reach + off, reach + off)
     args = (half, colours, pips, pip_radius, shadow, edge_width, ridge)
-    canvas.sprite(_pyramid_top, centre, extent, *args)
+    canvas.sprite(_pyramid_top, centre, top_extent(half, edge_width, shadow), *args)
+
+
+def shadow_offset(half: float) -> float:
+    """How far down and right a pyramid seen from above casts its shadow."""
+    return max(2.0, half * 0.09)
+
+
+def top_extent(half: float, edge_width: float, shadow: RGB | None) -> tuple[float, ...]:
+    """How far a pyramid seen from above reaches from its centre (left, up, right, down),
+    its edge and shadow included: a sprite's extent."""
+    off = shadow_offset(half) if shadow is not None else 0
+    reach = half + edge_width
+    return (reach, reach, reach + off, reach + off)
 
 
 def _pyramid_top(
@@ -82,7 +92,7 @@ def _pyramid_top(
     h = half
     tl, tr, br, bl = (x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)
     if shadow is not None:
-        off = max(2.0, h * 0.09)
+        off = shadow_offset(h)
         canvas.rect((x - h + off, y - h + off, x + h + off, y + h + off), fill=shadow)
     canvas.polygon([tl, tr, centre], colours.north)
     canvas.polygon([tr, br, centre], colours.east)
