@@ -417,7 +417,9 @@ class Canvas(Squares):
         """Paint the texts and sprites kept for the end onto ``image`` (final size)."""
         for item in self.texts:
             if isinstance(item, sprites.Flat):
-                image.paste(item.image, item.xy, item.image)
+                x, y = item.xy
+                core = item.image.im
+                image.im.paste(core, (x, y, x + core.size[0], y + core.size[1]), core)
             else:
                 texts.draw(image, item)
 

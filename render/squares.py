@@ -182,7 +182,7 @@ class Squares:
                 end = row + c1 + 1 if end < 0 else end
                 loaded[c:end] = b"\x01" * (end - c)
                 area = self._area(c - row, r, end - row, r + 1)
-                target.paste(source.crop(area), area[:2])
+                target.im.paste(source.im.crop(area), area)  # (Image.paste's checks: ~4 us)
                 c = loaded.find(0, end, row + c1 + 1)
 
     def _wait(self, box: Sequence[float]) -> None:
@@ -270,5 +270,7 @@ class Squares:
             image.paste(what, box if isinstance(what, tuple) else box[:2])
         for c0, r0, c1, r1 in self._runs():
             area = self._area(c0, r0, c1, r1)
-            image.paste(self.image.reduce(SCALE, area), (area[0] // SCALE, area[1] // SCALE))
+            small = self.image.im.reduce((SCALE, SCALE), area)
+            x, y = area[0] // SCALE, area[1] // SCALE
+            image.im.paste(small, (x, y, x + small.size[0], y + small.size[1]))
         return image

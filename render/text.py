@@ -99,4 +99,4 @@ class Text(NamedTuple):
 def draw(image: Image.Image, text: Text) -> None:
     """Paint ``text`` onto ``image`` in its colour through its cached mask."""
     m, box = text.placed()
-    image.paste(text.fill, box, m.image)
+    image.im.paste(text.fill, box, m.image.im)  # (Image.paste's checks: ~4 us)
