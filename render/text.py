@@ -14,6 +14,7 @@ its own colour (the built-in font has no bold face).
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -50,7 +51,50 @@ class Mask(NamedTuple):
 @lru_cache(maxsize=4096)
 def mask(text: str, size: float, stroke_width: float, anchor: str, fx: float, fy: float) -> Mask:
     """``text`` rasterised once (a few KB; the cache holds the texts of many images), with
-    its anchor point ``(fx, fy)`` (0 or 0.5) into its pixel, as Pillow places text."""
+    its anchor point ``(fx, fy)`` (0 or 0.5) into its pixel, as Pillow places text. A text
+    of several words is put together from its words' masks (see :data:`JOIN_WORDS`)."""
+    if JOIN_WORDS and " " in text.strip():
+        return _joined(text, size, stroke_width, anchor, fx, fy)
+    return _drawn(text, size, stroke_width, anchor, fx, fy)
+
+
+JOIN_WORDS = True
+"""Put a text of several words together from the masks of its words, each cached (at the
+half pixel its start falls on), rather than rasterise it whole. FreeType lays out and
+rasterises every glyph of a text on each call (~14 us a glyph, twice that with the bold
+stroke: 0.4-1 ms a sentence), and the texts that change from board to board ("Move 25",
+"Last: Alice rolled 5 and 2", "Now: a medium by 4") are mostly words seen before. A word
+lands within a pixel of where the whole text puts it (Pillow places each glyph by its own
+rounding); tests/render/test_text_words.py compares the two."""
+
+
+def _joined(text: str, size: float, stroke_width: float, anchor: str, fx: float, fy: float) -> Mask:
+    """The mask of ``text`` made of its words' masks (see :data:`JOIN_WORDS`)."""
+    across, down = anchor[0], anchor[1]
+    start = fx - {"l": 0.0, "m": 0.5, "r": 1.0}[across] * length(text, size, 0)
+    placed = []
+    for word in re.finditer(r"\S+", text):
+        x, half = _split(start + length(text[: word.start()], size, 0))
+        m = _word(word.group(), size, stroke_width, "l" + down, half, fy)
+        placed.append((m.image, x + m.dx, m.dy))
+    left = min(x for _, x, _ in placed)
+    top = min(y for _, _, y in placed)
+    right = max(x + image.width for image, x, _ in placed)
+    bottom = max(y + image.height for image, _, y in placed)
+    image = Image.new("L", (right - left, bottom - top))
+    for word, x, y in placed:
+        box = (x - left, y - top, x - left + word.width, y - top + word.height)
+        image.im.paste(255, box, word.im)
+    return Mask(image, left, top)
+
+
+@lru_cache(maxsize=4096)
+def _word(text: str, size: float, stroke_width: float, anchor: str, fx: float, fy: float) -> Mask:
+    return _drawn(text, size, stroke_width, anchor, fx, fy)
+
+
+def _drawn(text: str, size: float, stroke_width: float, anchor: str, fx: float, fy: float) -> Mask:
+    """``text`` rasterised by FreeType, whole."""
     face = font(font_size(size))
     left, top, right, bottom = face.getbbox(text, anchor=anchor, stroke_width=stroke_width)
     left, top = math.floor(left), math.floor(top)
