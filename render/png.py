@@ -65,12 +65,12 @@ def palette_png(image: Image.Image) -> bytes:
     by ISA-L (see the module's text)."""
     width, height = image.size
     colours = bytes(image.getpalette("RGB") or b"\0\0\0")
-    # The rows with their filter byte in front: the image pasted one pixel in from the left
-    # of a wider one whose first column is 0, so the bytes come out of Pillow in one piece.
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(image, (1, 0))
+    # The rows with their filter byte in front: Pillow writes each row padded with a 0 to
+    # a stride of width + 1, so a 0 before the first row and none after the last make them.
+    rows = image.tobytes("raw", "P", width + 1)
+    deflate = isal_zlib.compressobj(PALETTE_DEFLATE_LEVEL)
+    data = deflate.compress(b"\0") + deflate.compress(memoryview(rows)[:-1]) + deflate.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    data = isal_zlib.compress(rows.tobytes(), PALETTE_DEFLATE_LEVEL)
     return b"".join(
         (SIGNATURE, chunk(b"IHDR", header), chunk(b"PLTE", colours), chunk(b"IDAT", data),
          chunk(b"IEND", b""))
