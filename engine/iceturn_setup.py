@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 
 from .core import Move
@@ -105,17 +106,42 @@ def q_cells(tiles: Tiles) -> list[int]:
     ]
 
 
+LINES = tuple(
+    sum(
+        1 << other
+        for other in range(GRID.size)
+        if GRID.rank(other) == GRID.rank(cell) or GRID.file(other) == GRID.file(cell)
+    )
+    for cell in range(GRID.size)
+)
+"""Per cell, the cells of its row and its column (itself included), as a bit mask."""
+
+
 def qs_placeable(tiles: Tiles, count: int) -> bool:
     """Whether ``count`` more Q-Turners fit: distinct free rows and columns, empty cells."""
+    return _fit(_q_mask(tiles), count)
+
+
+def _q_mask(tiles: Tiles) -> int:
+    """:func:`q_cells` as a bit mask."""
+    return sum(1 << cell for cell in q_cells(tiles))
+
+
+@cache
+def _fit(cells: int, count: int) -> bool:
+    """Whether ``count`` Q-Turners fit on the cells of mask ``cells`` (those a Q-Turner may
+    take: empty, in a row and a column with none), each taking its row and column. A
+    position's answer depends on this mask alone, so it is worked out once (at most
+    2**16 masks): place one, recurse, at most 4 levels."""
     if count == 0:
         return True
-    cells = q_cells(tiles)
-    if len(cells) < count:
+    if cells.bit_count() < count:
         return False
-    for cell in cells:  # tiny board: place one, recurse (at most 4 levels over 16 cells)
-        trial = list(tiles)
-        trial[cell] = (Q, 0)
-        if qs_placeable(tuple(trial), count - 1):
+    rest = cells
+    while rest:
+        cell = (rest & -rest).bit_length() - 1
+        rest &= rest - 1
+        if _fit(cells & ~LINES[cell], count - 1):
             return True
     return False
 
@@ -125,19 +151,16 @@ def placements(tiles: Tiles, hand: Hand, qs_left: int) -> list[Place]:
     included."""
     moves = []
     free = [c for c, t in enumerate(tiles) if t is None]
+    cells = _q_mask(tiles)
     if hand[0]:
         for cell in q_cells(tiles):
-            trial = list(tiles)
-            trial[cell] = (Q, 0)
-            if qs_placeable(tuple(trial), qs_left - 1):
+            if _fit(cells & ~LINES[cell], qs_left - 1):  # a Q-Turner there
                 moves.append(Place((Q, 0), cell))
     for kind, count, facings in ((D, hand[1], (0, 1)), (A, hand[2], (0, 1, 2, 3))):
         if not count:
             continue
         for cell in free:
-            trial = list(tiles)
-            trial[cell] = (kind, 0)
-            if not qs_placeable(tuple(trial), qs_left):
+            if not _fit(cells & ~(1 << cell), qs_left):  # another tile there
                 continue
             for facing in facings:
                 if kind == D or points_inward((A, facing), cell):

@@ -4,10 +4,11 @@ itself is not registered yet: these test the parts it is built from.)"""
 
 from __future__ import annotations
 
+import random
 from math import comb
 
 from engine.iceturn_board import GRID, corners, goal, points_inward, rotate, targets
-from engine.iceturn_setup import Deal, deal_outcomes, hand_sizes, placements, read_hand
+from engine.iceturn_setup import Deal, Place, deal_outcomes, hand_sizes, placements, read_hand
 
 
 def cells(*names: str) -> tuple[int, ...]:
@@ -73,3 +74,58 @@ def test_a_placement_that_would_strand_a_q_turner_is_refused():
     assert q_moves == {"Q@c4", "Q@d3"}
     d4_taken = grid(a1=("Q", 0), b2=("Q", 0), c3=("A", 0), d4=("A", 0))
     assert {str(m) for m in placements(d4_taken, (1, 0, 0), 2)} == {"Q@c4", "Q@d3"}
+
+
+def _q_cells(tiles: tuple) -> list[int]:
+    rows = {GRID.rank(c) for c, t in enumerate(tiles) if t is not None and t[0] == "Q"}
+    files = {GRID.file(c) for c, t in enumerate(tiles) if t is not None and t[0] == "Q"}
+    return [
+        c
+        for c, t in enumerate(tiles)
+        if t is None and GRID.rank(c) not in rows and GRID.file(c) not in files
+    ]
+
+
+def _fit_by_trial(tiles: tuple, count: int) -> bool:
+    """The look-ahead spelt out: a Q-Turner on each cell it may take in turn, recursing."""
+    if count == 0:
+        return True
+    for cell in _q_cells(tiles):
+        trial = list(tiles)
+        trial[cell] = ("Q", 0)
+        if _fit_by_trial(tuple(trial), count - 1):
+            return True
+    return False
+
+
+def _with(tiles: tuple, cell: int, tile: tuple) -> tuple:
+    trial = list(tiles)
+    trial[cell] = tile
+    return tuple(trial)
+
+
+def test_the_look_ahead_agrees_with_trying_every_cell():
+    """On 500 random part-filled grids and hands, the placements offered are exactly those
+    after which the Q-Turners left still fit, tried cell by cell."""
+    rng = random.Random(11)
+    for _ in range(500):
+        tiles: tuple = (None,) * GRID.size
+        qs_left = 4
+        for cell in rng.sample(range(GRID.size), rng.randint(0, 12)):
+            if qs_left and cell in _q_cells(tiles) and rng.random() < 0.4:
+                tiles, qs_left = _with(tiles, cell, ("Q", 0)), qs_left - 1
+            else:
+                tiles = _with(tiles, cell, (rng.choice("DA"), rng.randrange(2)))
+        hand = (min(qs_left, rng.randint(0, 2)), rng.randint(0, 2), rng.randint(0, 2))
+        expected = set()
+        if hand[0]:
+            for cell in _q_cells(tiles):
+                if _fit_by_trial(_with(tiles, cell, ("Q", 0)), qs_left - 1):
+                    expected.add(str(Place(("Q", 0), cell)))
+        for kind, count, facings in (("D", hand[1], (0, 1)), ("A", hand[2], (0, 1, 2, 3))):
+            for cell, tile in enumerate(tiles):
+                if count and tile is None and _fit_by_trial(_with(tiles, cell, (kind, 0)), qs_left):
+                    for facing in facings:
+                        if kind == "D" or points_inward(("A", facing), cell):
+                            expected.add(str(Place((kind, facing), cell)))
+        assert {str(m) for m in placements(tiles, hand, qs_left)} == expected, (tiles, hand)
