@@ -106,10 +106,22 @@ def _goal_flag(canvas: Canvas, theme: Theme, seat: int, cell: int) -> None:
     sx, sy = lay.outer_corner(cell)
     cx = x0 + 5 if sx < 0 else x1 - 5
     cy = y0 + 5 if sy < 0 else y1 - 5
-    corner = (cx, cy)
+    reach = FLAG + 2  # (its outline)
+    extent = (
+        reach if sx > 0 else 2,
+        reach if sy > 0 else 2,
+        reach if sx < 0 else 2,
+        reach if sy < 0 else 2,
+    )
+    canvas.sprite(_flag, (cx, cy), extent, theme, seat, sx, sy)
+
+
+def _flag(canvas: Canvas, at: tuple[float, float], theme: Theme, seat: int, sx: int, sy: int):
+    """A goal's flag with its corner at ``at``, pointing into the board (sprite)."""
+    cx, cy = at
     a = (cx - sx * FLAG, cy)
     b = (cx, cy - sy * FLAG)
-    canvas.polygon([corner, a, b], theme.seat(seat), INK, 2)
+    canvas.polygon([at, a, b], theme.seat(seat), INK, 2)
     label = (cx - sx * FLAG * 0.3, cy - sy * FLAG * 0.3)
     canvas.text((label[0], label[1] + 1), str(seat + 1), lay.MIN_TEXT, theme.seat_text, "mm", True)
 
