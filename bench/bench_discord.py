@@ -230,6 +230,7 @@ async def main(games: int, moves: int, think: float, same_process: bool, game: s
                 cpu0 = cpu_of(bot_pid) if bot_pid else time.process_time()
                 loop0 = cpu_of(bot_pid, bot_pid) if bot_pid else 0.0  # the event loop's thread
                 workers0 = cpu_of_family(bot_pid) if bot_pid else {}
+                fake0 = time.process_time()
                 started = time.perf_counter()
                 await asyncio.gather(
                     *(
@@ -239,6 +240,7 @@ async def main(games: int, moves: int, think: float, same_process: bool, game: s
                     )
                 )  # fmt: skip
                 elapsed = time.perf_counter() - started
+                fake = time.process_time() - fake0
                 cpu = (cpu_of(bot_pid) if bot_pid else time.process_time()) - cpu0
                 loop = cpu_of(bot_pid, bot_pid) - loop0 if bot_pid else None
                 workers1 = cpu_of_family(bot_pid) if bot_pid else {}
@@ -261,6 +263,10 @@ async def main(games: int, moves: int, think: float, same_process: bool, game: s
         print(
             f"  and the worker processes (boards, Parlor) {workers * per:.1f} ms per move: "
             f"{(cpu + workers) * per:.1f} ms per move in all"
+        )
+        print(
+            f"  (the fake Discord and the players, in this process on the same cores: "
+            f"{fake * per:.1f} ms per move)"
         )
     for label, values in (("interaction answered", answered), ("next board posted", posted)):
         print(
