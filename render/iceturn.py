@@ -93,12 +93,6 @@ FLAG = 50
 """The legs of a goal's flag in its board corner."""
 
 
-def _goal_frame(canvas: Canvas, theme: Theme, seat: int, cell: int) -> None:
-    """A goal's frame in the seat's colour, in the gap around the cell (under the marks)."""
-    x0, y0, x1, y1 = lay.cell_box(cell)
-    canvas.rect((x0 - 2, y0 - 2, x1 + 2, y1 + 2), outline=theme.seat(seat), width=6, radius=8)
-
-
 def _goal_flag(canvas: Canvas, theme: Theme, seat: int, cell: int) -> None:
     """A goal's flag: a triangle in the board's corner with the seat's number (over the
     pieces, which it never reaches but for a tall stack's plinth)."""
@@ -348,9 +342,8 @@ def render_iceturn(
     canvas = _canvas(theme)
     shown = shown_turn(state)
     _header(canvas, theme, state, names)
-    paste_tiles(canvas, theme, state.tiles)
-    for seat in range(state.num_players):
-        _goal_frame(canvas, theme, seat, state.goal_of(seat))
+    goals = {state.goal_of(seat): seat for seat in range(state.num_players)}
+    paste_tiles(canvas, theme, state.tiles, goals)
     placement = last_placement(state)
     if placement is not None:
         _outline(canvas, theme, placement.cell, theme.highlight)

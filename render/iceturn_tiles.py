@@ -141,11 +141,15 @@ def draw_placeholder(canvas: Canvas, box: Sequence[float], theme: Theme) -> None
 _lock = threading.Lock()
 
 
-@lru_cache(maxsize=64)
-def _tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
+GOAL_FRAME = 6
+"""The width of a goal's frame in its seat's colour: the cell's gap and the tile's edge."""
+
+
+@lru_cache(maxsize=96)
+def _tile_image(theme: Theme, tile: Tile | None, goal: int | None) -> Image.Image:
     """A board cell: its tile (or the placeholder) at the supersampled size, with the gap
     around it in the frame's colour (a whole cell, so that it covers whole squares of the
-    canvas: see ``Canvas.grid``)."""
+    canvas: see ``Canvas.grid``); a goal cell (``goal``: whose) framed in the seat's colour."""
     gap, side = lay.TILE_GAP, lay.CELL - 2 * lay.TILE_GAP
     canvas = Canvas(lay.CELL, lay.CELL, theme.board_edge)
     box = (gap, gap, gap + side, gap + side)
@@ -153,32 +157,39 @@ def _tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
         draw_placeholder(canvas, box, theme)
     else:
         _draw_tile(canvas, box, tile, theme.board_edge)
+    if goal is not None:
+        frame = (0, 0, lay.CELL, lay.CELL)
+        canvas.rect(frame, outline=theme.seat(goal), width=GOAL_FRAME, radius=8)
     assert not canvas.texts, "a tile is pasted as an image: it cannot hold text"
     return canvas.image
 
 
-def tile_image(theme: Theme, tile: Tile | None) -> Image.Image:
+def tile_image(theme: Theme, tile: Tile | None, goal: int | None = None) -> Image.Image:
     """The cached image (never drawn on); the lock keeps two threads from drawing it twice."""
     with _lock:
-        return _tile_image(theme, tile)
+        return _tile_image(theme, tile, goal)
 
 
-@lru_cache(maxsize=64)
-def _tile_flat(theme: Theme, tile: Tile | None) -> Image.Image:
-    return downscale(_tile_image(theme, tile))
+@lru_cache(maxsize=96)
+def _tile_flat(theme: Theme, tile: Tile | None, goal: int | None) -> Image.Image:
+    return downscale(_tile_image(theme, tile, goal))
 
 
-def tile_flat(theme: Theme, tile: Tile | None) -> Image.Image:
+def tile_flat(theme: Theme, tile: Tile | None, goal: int | None = None) -> Image.Image:
     """The cached image at the final size."""
     with _lock:
-        return _tile_flat(theme, tile)
+        return _tile_flat(theme, tile, goal)
 
 
-def paste_tiles(canvas: Canvas, theme: Theme, tiles: Sequence[Tile | None]) -> None:
-    """Every cell's tile (or placeholder), pasted onto the canvas."""
+def paste_tiles(
+    canvas: Canvas, theme: Theme, tiles: Sequence[Tile | None], goals: dict[int, int]
+) -> None:
+    """Every cell's tile (or placeholder), pasted onto the canvas; ``goals``: the seat whose
+    goal each goal cell is (framed in its colour)."""
     for cell, tile in enumerate(tiles):
         x0, y0, _x1, _y1 = lay.cell_box(cell)
-        canvas.paste(tile_image(theme, tile), (x0, y0), tile_flat(theme, tile))
+        goal = goals.get(cell)
+        canvas.paste(tile_image(theme, tile, goal), (x0, y0), tile_flat(theme, tile, goal))
 
 
 CORNER_ICON = 26
