@@ -75,6 +75,8 @@ class Canvas(Squares):
         """A new canvas holding what this one holds, copy-on-write: for a layer drawn once,
         kept and never drawn on again (see the module docstring)."""
         if self._layer is not None:  # a copy of a copy: this one is a layer from now on
+            if self._owed:
+                self._pay(0, self._columns - 1, 0, self._rows - 1)
             self._load(0, self._columns - 1, 0, self._rows - 1)
             self._layer = None
         if not Canvas.LAYERS:
@@ -251,6 +253,8 @@ class Canvas(Squares):
         at a whole pixel, the squares it covers whole then take their pixels from it instead
         of being scaled down at the end."""
         x, y = round(xy[0] * SCALE), round(xy[1] * SCALE)
+        if flat is not None and self._layer is not None and self._lend(image, (x, y), flat):
+            return
         # its pixels exactly: from its first to its last (half) pixel
         last = ((x + image.width - 1) / SCALE, (y + image.height - 1) / SCALE)
         whole = (x / SCALE, y / SCALE, (x + image.width) / SCALE, (y + image.height) / SCALE)

@@ -11,7 +11,9 @@ squares of ``TILE`` final pixels:
   over the layer's own final-size image (made once and kept with the layer); a filled
   rectangle's inside and a tile pasted with its final-size copy are taken at the final size;
 - sprites wait to be painted at the end at the final size (see ``Canvas.sprite``); a shape
-  drawn over a waiting one first pastes it at 2x.
+  drawn over a waiting one first pastes it at 2x;
+- a tile pasted whole on whole squares is lent (:meth:`Squares._lend`): taken at the final
+  size, and pasted at 2x only when a shape is first drawn over it.
 
 A board's moving parts cover a fraction of it, so most of the copy and of the 2x-to-1x
 reduction is skipped, and the pixels are the same as copying the layer whole and reducing the
@@ -95,6 +97,10 @@ class Squares:
         uninitialised: a square is copied from the layer when first drawn on, ~8 us, against
         ~1.5 ms to copy a whole 2000 x 2000 image)."""
         self._pasting = False
+        self._lent = bytearray()
+        """Per square, over a layer: 0, or 1 + the index in ``_owed`` of the 2x image (a
+        tile) that covers it whole and is not pasted yet (see :meth:`_lend`)."""
+        self._owed: list[tuple[Image.Image, tuple[int, int]] | None] = []
         self._covers: list[tuple[Image.Image | RGB, tuple[int, int, int, int]]] = []
         """What covers whole squares over a layer, in order (see :meth:`_cover`)."""
         self._flat: Image.Image | None = None
@@ -111,6 +117,8 @@ class Squares:
         self._waiting = bytearray(self._columns * self._rows)
         self._loaded = bytearray(self._columns * self._rows)
         self._pasting = False
+        self._lent = bytearray(self._columns * self._rows)
+        self._owed = []
         self._flat = None
         self._covers = []
 
@@ -156,6 +164,8 @@ class Squares:
         c0, c1, r0, r1 = self._span(box, margin)
         if c0 > c1 or r0 > r1:
             return
+        if self._owed:
+            self._pay(c0, c1, r0, r1)
         if inner is not None:
             i0, i1, top, bottom = self._within(inner)
             if i0 < i1:
@@ -169,6 +179,52 @@ class Squares:
             found = found or waiting.find(1, start, start + len(run)) >= 0
         if found and not self._pasting:
             self._paste_waiting(box)
+
+    def _lend(self, image: Image.Image, xy: tuple[int, int], flat: Image.Image) -> bool:
+        """Over a layer: a 2x image (a tile) to paste at ``xy`` (2x px), with its final-size
+        copy ``flat``, over whole squares. It covers them at the final size now, and is
+        pasted at 2x only once a shape is drawn on one of them (a tile under nothing but
+        pieces painted at the end never is). False, and nothing done, where it cannot be
+        lent: not on whole squares, or over a sprite waiting to be painted."""
+        sx, sy = self._shift
+        x0, y0 = xy[0] // SCALE, xy[1] // SCALE
+        box = (x0, y0, x0 + flat.width, y0 + flat.height)
+        if (
+            xy[0] % SCALE
+            or xy[1] % SCALE
+            or any((v + s) % TILE for v, s in zip(box, (sx, sy, sx, sy), strict=True))
+            or len(self._owed) >= 255
+        ):
+            return False
+        c0, c1, r0, r1 = self._within(box)
+        if (c1 - c0) * TILE != flat.width or (r1 - r0) * TILE != flat.height:
+            return False  # (partly off the image)
+        columns, width = self._columns, c1 - c0
+        rows = range(r0 * columns + c0, (r1 - 1) * columns + c0 + 1, columns)
+        if any(self._waiting.find(1, start, start + width) >= 0 for start in rows):
+            return False
+        self._owed.append((image, xy))
+        mark = bytes([len(self._owed)]) * width
+        for start in rows:
+            self._loaded[start : start + width] = b"\x01" * width
+            self._lent[start : start + width] = mark
+        self._cover(box, flat)
+        return True
+
+    def _pay(self, c0: int, c1: int, r0: int, r1: int) -> None:
+        """Paste at 2x the lent images under squares c0-c1 of rows r0-r1 (see :meth:`_lend`)."""
+        columns, lent = self._columns, self._lent
+        owing = set()
+        for start in range(r0 * columns + c0, r1 * columns + c0 + 1, columns):
+            owing.update(lent[start : start + c1 - c0 + 1])
+        owing.discard(0)
+        for index in owing:  # (they lie on squares of their own: any order)
+            image, (x, y) = self._owed[index - 1]  # type: ignore[misc]
+            self._owed[index - 1] = None
+            self.image.im.paste(image.im, (x, y, x + image.width, y + image.height))
+            lent[:] = lent.translate(bytes(0 if v == index else v for v in range(256)))
+        if not any(self._owed):
+            self._owed.clear()
 
     def _load(self, c0: int, c1: int, r0: int, r1: int) -> None:
         """Copy the layer's pixels into the squares c0-c1 of rows r0-r1 that lack them."""

@@ -99,6 +99,46 @@ def test_a_copy_of_a_copy_keeps_what_the_first_copy_drew():
     assert image.getpixel((180, 80)) == (10, 20, 30)
 
 
+def _tile(side: int, colour) -> tuple:
+    """A 2x tile of ``side`` final px, a white cross on ``colour``, and its final-size copy."""
+    tile = Canvas(side, side, colour)
+    tile.rect((side / 2 - 2, 0, side / 2 + 2, side), fill=(255, 255, 255))
+    tile.rect((0, side / 2 - 2, side, side / 2 + 2), fill=(255, 255, 255))
+    return tile.image, tile.final()
+
+
+def test_a_tile_not_drawn_over_is_taken_at_the_final_size_and_one_drawn_over_at_2x():
+    """Tiles pasted whole on whole squares are lent: a shape drawn over one later finds the
+    tile under it, at the first copy and at a copy of it."""
+    tile, flat = _tile(64, (200, 40, 40))
+    layer = Canvas(256, 128, (10, 20, 30))
+    first = layer.copy()
+    for x in (0, 64, 128):
+        first.paste(tile, (x, 0), flat)
+    first.rect((70, 40, 90, 60), fill=(0, 0, 255))  # over the second tile
+    second = first.copy()
+    second.rect((140, 10, 150, 20), fill=(0, 255, 0))  # over the third tile, in the copy
+    image = second.final()
+    assert image.getpixel((10, 10)) == (200, 40, 40)  # untouched: its final-size copy
+    assert image.getpixel((32, 10)) == (255, 255, 255)
+    assert image.getpixel((66, 62)) == (200, 40, 40)  # beside the blue square: the tile
+    assert image.getpixel((80, 50)) == (0, 0, 255)
+    assert image.getpixel((155, 15)) == (200, 40, 40)
+    assert image.getpixel((145, 15)) == (0, 255, 0)
+    assert image.getpixel((160, 30)) == (255, 255, 255)
+    assert image.getpixel((220, 100)) == (10, 20, 30)  # the layer
+    Canvas.LAYERS = False
+    try:
+        whole = layer.copy()
+        for x in (0, 64, 128):
+            whole.paste(tile, (x, 0), flat)
+        whole.rect((70, 40, 90, 60), fill=(0, 0, 255))
+        whole.rect((140, 10, 150, 20), fill=(0, 255, 0))
+        assert whole.final().tobytes() == image.tobytes()
+    finally:
+        Canvas.LAYERS = True
+
+
 def test_a_sprite_waiting_in_a_copy_still_waits_in_a_copy_of_it():
     first = Canvas(100, 100, (0, 0, 0)).copy()
     first.sprite(_square, (10, 10), (0, 0, 20, 20), 20, (255, 0, 0))
