@@ -172,7 +172,9 @@ async def test_a_challenge_is_for_two_and_a_lobby_lapses(tmp_path, dice_race):
         games, users = world(fake)
         ann, ben = users["ann"], users["ben"]
         bot = new_bot(tmp_path / "parlor.db")
+        now = time.time()  # one instant for the whole test: a second may tick over meanwhile
         async with run_bot(fake, bot):
+            bot.service.clock = lambda: now
             rec = await fake.slash(
                 ann, games, "play", {"opponent": ben, "players": 3}, subcommand="dice-race"
             )
@@ -192,8 +194,8 @@ async def test_a_challenge_is_for_two_and_a_lobby_lapses(tmp_path, dice_race):
                 if noted == [challenge.id, lobby.id]:
                     break
                 await asyncio.sleep(0.02)
-            assert f"lapses <t:{int(time.time() + CHALLENGE_TTL)}:R>" in lobby.content
-            bot.service.clock = lambda: time.time() + CHALLENGE_TTL
+            assert f"lapses <t:{int(now + CHALLENGE_TTL)}:R>" in lobby.content
+            bot.service.clock = lambda: now + CHALLENGE_TTL
             await bot.sweep()
             lobby = fake.message(lobby.id)
             assert lobby.content.startswith("Lobby for Dice race lapsed")
