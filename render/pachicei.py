@@ -41,7 +41,7 @@ from .canvas import Canvas, Point
 from .common import display_names, turn_pill
 from .pachicei_arrows import draw_heads, draw_lines, draw_marks, piece_half, trails
 from .pachicei_dice import draw_dice
-from .pachicei_panel import draw_last_turn, draw_pad, draw_static
+from .pachicei_panel import draw_last_turn, draw_pad, draw_static, ring_pad, ringed
 from .pachicei_pieces import BLACK_PIECE, PIECE, RIDGE, WHITE_PIECE, marker
 from .pachicei_words import COLOUR, alt_text_pachicei, shown_turn, verb
 from .pyramids import pyramid_top
@@ -132,8 +132,10 @@ def _marked(canvas: Canvas, theme: Theme, square: int) -> None:
 
 
 @lru_cache(maxsize=8)
-def _base(theme: Theme) -> Canvas:
-    """Everything that does not change during a game, at the supersampled size."""
+def _base(theme: Theme, ringed: tuple[int, ...]) -> Canvas:
+    """Everything that does not change during a game, at the supersampled size, with the
+    pad cards of the seats ``ringed`` ringed (the player to act, or the winners: see
+    ``pachicei_panel.ringed``)."""
     canvas = Canvas(lay.WIDTH, lay.HEIGHT, theme.background)
     e = FRAME
     frame = (lay.BOARD_X - e, lay.BOARD_Y - e, lay.BOARD_R + e, lay.BOARD_B + e)
@@ -154,12 +156,14 @@ def _base(theme: Theme) -> Canvas:
     _path_hints(canvas, theme)
     _title(canvas, theme)
     draw_static(canvas, theme)
+    for seat in ringed:
+        ring_pad(canvas, theme, seat)
     return canvas.bake()  # its texts lie under the moving parts
 
 
-def _canvas(theme: Theme) -> Canvas:
+def _canvas(theme: Theme, ringed: tuple[int, ...]) -> Canvas:
     """A canvas holding a copy of the fixed part (the cached one is never drawn on)."""
-    return _base(theme).copy()
+    return _base(theme, ringed).copy()
 
 
 # -- pieces and the shown turn ---------------------------------------------------------------
@@ -235,7 +239,7 @@ def render_pachicei(
     """PNG bytes of the Pach-Ice-i position (see the module docstring for the layout)."""
     theme = theme or DEFAULT_THEME
     names = display_names(names, state.num_players)
-    canvas = _canvas(theme)
+    canvas = _canvas(theme, ringed(state))
     shown = shown_turn(state)
     _draw_header(canvas, theme, state, names)
     drawn = trails(state, shown) if shown is not None else []

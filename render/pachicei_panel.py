@@ -105,6 +105,19 @@ def draw_static(canvas: Canvas, theme: Theme) -> None:
     canvas.rect((x0 + 7, y0 + 14, x0 + 11, y0 + 40), fill=theme.highlight, radius=2)
 
 
+def ringed(state) -> tuple[int, ...]:
+    """The seats whose pad card is ringed: the player to act, or the winners."""
+    if state.outcome is not None:
+        return tuple(sorted(state.outcome.winners))
+    return () if state.phase == "over" else (state.seat,)
+
+
+def ring_pad(canvas: Canvas, theme: Theme, seat: int) -> None:
+    """The ring round a pad card (see :func:`ringed`): drawn into the board's fixed part, one
+    copy of it per ringed seat, so that no board draws it again."""
+    canvas.rect(lay.pad_card(seat), outline=theme.text, width=4, radius=12)
+
+
 def draw_pad(
     canvas: Canvas, theme: Theme, state, names: Sequence[str], seat: int, shown: ShownTurn | None
 ) -> None:
@@ -114,8 +127,6 @@ def draw_pad(
     x0, y0, x1, y1 = box
     acting = state.phase != "over" and state.seat == seat
     won = state.outcome is not None and seat in state.outcome.winners
-    if acting or won:
-        canvas.rect(box, outline=theme.text, width=4, radius=12)
     x = x0 + 18
     marker(seat)(canvas, (x + 12, y0 + 32), 32)
     canvas.text((x + 34, y0 + 33), names[seat], NAME, theme.text, "lm", True, x1 - x - 50)
