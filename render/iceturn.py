@@ -47,7 +47,7 @@ from .iceturn_tiles import corner_icon, paste_tiles
 from .iceturn_words import ShownTurn, alt_text_iceturn, last_placement, shown_turn
 from .iceturn_words import verb as verb_words
 from .pachicei_pieces import number_disc
-from .theme import DEFAULT_THEME, RGB, Theme
+from .theme import DEFAULT_THEME, Theme
 
 __all__ = ["alt_text_iceturn", "render_iceturn"]
 
@@ -118,12 +118,6 @@ def _flag(canvas: Canvas, at: tuple[float, float], theme: Theme, seat: int, sx: 
     canvas.polygon([at, a, b], theme.seat(seat), INK, 2)
     label = (cx - sx * FLAG * 0.3, cy - sy * FLAG * 0.3)
     canvas.text((label[0], label[1] + 1), str(seat + 1), lay.MIN_TEXT, theme.seat_text, "mm", True)
-
-
-def _outline(canvas: Canvas, theme: Theme, cell: int, colour: RGB) -> None:
-    x0, y0, x1, y1 = lay.tile_box(cell)
-    canvas.rect((x0 - 1, y0 - 1, x1 + 1, y1 + 1), outline=theme.board_edge, width=7, radius=10)
-    canvas.rect((x0, y0, x1, y1), outline=colour, width=4.5, radius=9)
 
 
 def _brackets(canvas: Canvas, theme: Theme, cell: int) -> None:
@@ -343,14 +337,14 @@ def render_iceturn(
     shown = shown_turn(state)
     _header(canvas, theme, state, names)
     goals = {state.goal_of(seat): seat for seat in range(state.num_players)}
-    paste_tiles(canvas, theme, state.tiles, goals)
+    outlined = set()  # the cells the last placement or the shown turn touched
     placement = last_placement(state)
     if placement is not None:
-        _outline(canvas, theme, placement.cell, theme.highlight)
+        outlined.add(placement.cell)
     if shown is not None:
         for move in shown.moves:
-            for cell in _cells_of(move):
-                _outline(canvas, theme, cell, theme.highlight)
+            outlined.update(_cells_of(move))
+    paste_tiles(canvas, theme, state.tiles, goals, outlined)
     for cell in state.can_react():
         _brackets(canvas, theme, cell)
     for cell, here in enumerate(state.cells):

@@ -145,11 +145,12 @@ GOAL_FRAME = 6
 """The width of a goal's frame in its seat's colour: the cell's gap and the tile's edge."""
 
 
-@lru_cache(maxsize=96)
-def _tile_image(theme: Theme, tile: Tile | None, goal: int | None) -> Image.Image:
+@lru_cache(maxsize=128)
+def _tile_image(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
     """A board cell: its tile (or the placeholder) at the supersampled size, with the gap
     around it in the frame's colour (a whole cell, so that it covers whole squares of the
-    canvas: see ``Canvas.grid``); a goal cell (``goal``: whose) framed in the seat's colour."""
+    canvas: see ``Canvas.grid``); a goal cell (``goal``: whose) framed in the seat's colour;
+    the tile ``outlined`` in the highlight's colour (a cell the last turn touched)."""
     gap, side = lay.TILE_GAP, lay.CELL - 2 * lay.TILE_GAP
     canvas = Canvas(lay.CELL, lay.CELL, theme.board_edge)
     box = (gap, gap, gap + side, gap + side)
@@ -160,36 +161,51 @@ def _tile_image(theme: Theme, tile: Tile | None, goal: int | None) -> Image.Imag
     if goal is not None:
         frame = (0, 0, lay.CELL, lay.CELL)
         canvas.rect(frame, outline=theme.seat(goal), width=GOAL_FRAME, radius=8)
+    if outlined:
+        x0, y0, x1, y1 = box
+        edge = (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+        canvas.rect(edge, outline=theme.board_edge, width=7, radius=10)
+        canvas.rect(box, outline=theme.highlight, width=4.5, radius=9)
     assert not canvas.texts, "a tile is pasted as an image: it cannot hold text"
     return canvas.image
 
 
-def tile_image(theme: Theme, tile: Tile | None, goal: int | None = None) -> Image.Image:
+def tile_image(
+    theme: Theme, tile: Tile | None, goal: int | None = None, outlined: bool = False
+) -> Image.Image:
     """The cached image (never drawn on); the lock keeps two threads from drawing it twice."""
     with _lock:
-        return _tile_image(theme, tile, goal)
+        return _tile_image(theme, tile, goal, outlined)
 
 
-@lru_cache(maxsize=96)
-def _tile_flat(theme: Theme, tile: Tile | None, goal: int | None) -> Image.Image:
-    return downscale(_tile_image(theme, tile, goal))
+@lru_cache(maxsize=128)
+def _tile_flat(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
+    return downscale(_tile_image(theme, tile, goal, outlined))
 
 
-def tile_flat(theme: Theme, tile: Tile | None, goal: int | None = None) -> Image.Image:
+def tile_flat(
+    theme: Theme, tile: Tile | None, goal: int | None = None, outlined: bool = False
+) -> Image.Image:
     """The cached image at the final size."""
     with _lock:
-        return _tile_flat(theme, tile, goal)
+        return _tile_flat(theme, tile, goal, outlined)
 
 
 def paste_tiles(
-    canvas: Canvas, theme: Theme, tiles: Sequence[Tile | None], goals: dict[int, int]
+    canvas: Canvas,
+    theme: Theme,
+    tiles: Sequence[Tile | None],
+    goals: dict[int, int],
+    outlined: set[int],
 ) -> None:
     """Every cell's tile (or placeholder), pasted onto the canvas; ``goals``: the seat whose
-    goal each goal cell is (framed in its colour)."""
+    goal each goal cell is (framed in its colour); ``outlined``: the cells whose tile is
+    outlined in the highlight's colour. Frames and outlines are drawn into the cached cell
+    images (a variant each), not over the board on every image."""
     for cell, tile in enumerate(tiles):
         x0, y0, _x1, _y1 = lay.cell_box(cell)
-        goal = goals.get(cell)
-        canvas.paste(tile_image(theme, tile, goal), (x0, y0), tile_flat(theme, tile, goal))
+        look = (tile, goals.get(cell), cell in outlined)
+        canvas.paste(tile_image(theme, *look), (x0, y0), tile_flat(theme, *look))
 
 
 CORNER_ICON = 26
