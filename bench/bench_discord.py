@@ -194,6 +194,27 @@ def cpu_of_family(pid: int) -> dict[int, float]:
     return spent
 
 
+def yardstick() -> float:
+    """CPU ms of a fixed piece of work that moves with the machine (the shared cores drift by
+    10-20% within an hour): Pillow's PNG encode of an IceSickle board in RGB, the median of
+    15, as ``bench/bench.py``'s ratios use. A figure divided by it compares across runs."""
+    import io
+
+    from PIL import Image
+
+    import engine
+    import render
+
+    state = engine.get_game("icesickle").new_game(2, {})
+    rgb = Image.open(io.BytesIO(render.render(state))).convert("RGB")
+    spent = []
+    for _ in range(15):
+        start = time.process_time()
+        rgb.save(io.BytesIO(), "PNG")
+        spent.append(time.process_time() - start)
+    return statistics.median(spent) * 1000
+
+
 def cpu_line(whose: str, cpu: float, moves: int) -> str:
     """The figure both benchmarks print: CPU seconds in all and per move, and the load."""
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -267,6 +288,11 @@ async def main(games: int, moves: int, think: float, same_process: bool, game: s
         print(
             f"  (the fake Discord and the players, in this process on the same cores: "
             f"{fake * per:.1f} ms per move)"
+        )
+        stick = yardstick()
+        print(
+            f"  yardstick (Pillow's RGB PNG encode of a board, this process): {stick:.1f} ms; "
+            f"CPU per move in all / yardstick {(cpu + workers) * per / stick:.2f}"
         )
     for label, values in (("interaction answered", answered), ("next board posted", posted)):
         print(
