@@ -170,9 +170,7 @@ def _tile_image(theme: Theme, tile: Tile | None, goal: int | None, outlined: boo
     return canvas.image
 
 
-def tile_image(
-    theme: Theme, tile: Tile | None, goal: int | None = None, outlined: bool = False
-) -> Image.Image:
+def tile_image(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
     """The cached image (never drawn on); the lock keeps two threads from drawing it twice."""
     with _lock:
         return _tile_image(theme, tile, goal, outlined)
@@ -183,9 +181,7 @@ def _tile_flat(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool
     return downscale(_tile_image(theme, tile, goal, outlined))
 
 
-def tile_flat(
-    theme: Theme, tile: Tile | None, goal: int | None = None, outlined: bool = False
-) -> Image.Image:
+def tile_flat(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
     """The cached image at the final size."""
     with _lock:
         return _tile_flat(theme, tile, goal, outlined)

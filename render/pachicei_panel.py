@@ -105,11 +105,17 @@ def draw_static(canvas: Canvas, theme: Theme) -> None:
     canvas.rect((x0 + 7, y0 + 14, x0 + 11, y0 + 40), fill=theme.highlight, radius=2)
 
 
+def _acting(state, seat: int) -> bool:
+    return state.phase != "over" and state.seat == seat
+
+
+def _won(state, seat: int) -> bool:
+    return state.outcome is not None and seat in state.outcome.winners
+
+
 def ringed(state) -> tuple[int, ...]:
     """The seats whose pad card is ringed: the player to act, or the winners."""
-    if state.outcome is not None:
-        return tuple(sorted(state.outcome.winners))
-    return () if state.phase == "over" else (state.seat,)
+    return tuple(seat for seat in (0, 1) if _acting(state, seat) or _won(state, seat))
 
 
 def ring_pad(canvas: Canvas, theme: Theme, seat: int) -> None:
@@ -125,8 +131,7 @@ def draw_pad(
     with their entered pips, and their own goal with counts by size."""
     box = lay.pad_card(seat)
     x0, y0, x1, y1 = box
-    acting = state.phase != "over" and state.seat == seat
-    won = state.outcome is not None and seat in state.outcome.winners
+    acting, won = _acting(state, seat), _won(state, seat)
     x = x0 + 18
     marker(seat)(canvas, (x + 12, y0 + 32), 32)
     canvas.text((x + 34, y0 + 33), names[seat], NAME, theme.text, "lm", True, x1 - x - 50)
