@@ -155,12 +155,17 @@ class Squares:
         right, bottom = min(self.width, c1 * TILE - sx), min(self.height, r1 * TILE - sy)
         return (left * SCALE, top * SCALE, right * SCALE, bottom * SCALE)
 
+    def _row_slices(self, c0: int, c1: int, r0: int, r1: int) -> list[slice]:
+        """The squares c0 up to c1 of rows r0 up to r1 (the last two excluded) in the per-square
+        arrays (``_drawn``, ``_loaded``...): a slice a row."""
+        columns = self._columns
+        return [slice(r * columns + c0, r * columns + c1) for r in range(r0, r1)]
+
     def _touch(self, box: Sequence[float], margin: float = 1, inner: Box | None = None) -> None:
         """Before drawing within ``box`` (final px): give its squares the layer's pixels if
         they have not got them yet (not those within ``inner``, a box the drawing paints over
         entirely; its right and bottom excluded), note them as drawn on, and paste at 2x the
         sprites waiting there (see ``Canvas.sprite``)."""
-        columns, loaded = self._columns, self._loaded
         c0, c1, r0, r1 = self._span(box, margin)
         if c0 > c1 or r0 > r1:
             return
@@ -169,14 +174,14 @@ class Squares:
         if inner is not None:
             i0, i1, top, bottom = self._within(inner)
             if i0 < i1:
-                for r in range(top, bottom):
-                    loaded[r * columns + i0 : r * columns + i1] = b"\x01" * (i1 - i0)
+                for row in self._row_slices(i0, i1, top, bottom):
+                    self._loaded[row] = b"\x01" * (i1 - i0)
         self._load(c0, c1, r0, r1)
         drawn, waiting, run = self._drawn, self._waiting, b"\x01" * (c1 - c0 + 1)
         found = False
-        for start in range(r0 * columns + c0, r1 * columns + c0 + 1, columns):
-            drawn[start : start + len(run)] = run
-            found = found or waiting.find(1, start, start + len(run)) >= 0
+        for row in self._row_slices(c0, c1 + 1, r0, r1 + 1):
+            drawn[row] = run
+            found = found or waiting.find(1, row.start, row.stop) >= 0
         if found and not self._pasting:
             self._paste_waiting(box)
 
@@ -199,24 +204,23 @@ class Squares:
         c0, c1, r0, r1 = self._within(box)
         if (c1 - c0) * TILE != flat.width or (r1 - r0) * TILE != flat.height:
             return False  # (partly off the image)
-        columns, width = self._columns, c1 - c0
-        rows = range(r0 * columns + c0, (r1 - 1) * columns + c0 + 1, columns)
-        if any(self._waiting.find(1, start, start + width) >= 0 for start in rows):
+        rows = self._row_slices(c0, c1, r0, r1)
+        if any(self._waiting.find(1, row.start, row.stop) >= 0 for row in rows):
             return False
         self._owed.append((image, xy))
-        mark = bytes([len(self._owed)]) * width
-        for start in rows:
-            self._loaded[start : start + width] = b"\x01" * width
-            self._lent[start : start + width] = mark
+        mark = bytes([len(self._owed)]) * (c1 - c0)
+        for row in rows:
+            self._loaded[row] = b"\x01" * (c1 - c0)
+            self._lent[row] = mark
         self._cover(box, flat)
         return True
 
     def _pay(self, c0: int, c1: int, r0: int, r1: int) -> None:
         """Paste at 2x the lent images under squares c0-c1 of rows r0-r1 (see :meth:`_lend`)."""
-        columns, lent = self._columns, self._lent
+        lent = self._lent
         owing = set()
-        for start in range(r0 * columns + c0, r1 * columns + c0 + 1, columns):
-            owing.update(lent[start : start + c1 - c0 + 1])
+        for row in self._row_slices(c0, c1 + 1, r0, r1 + 1):
+            owing.update(lent[row])
         owing.discard(0)
         for index in owing:  # (they lie on squares of their own: any order)
             image, (x, y) = self._owed[index - 1]  # type: ignore[misc]
@@ -243,11 +247,9 @@ class Squares:
 
     def _wait(self, box: Sequence[float]) -> None:
         """Note the squares under ``box`` (final px) as where a sprite waits."""
-        columns, waiting = self._columns, self._waiting
         c0, c1, r0, r1 = self._span(box)
-        run = b"\x01" * (c1 - c0 + 1)
-        for start in range(r0 * columns + c0, r1 * columns + c0 + 1, columns):
-            waiting[start : start + len(run)] = run
+        for row in self._row_slices(c0, c1 + 1, r0, r1 + 1):
+            self._waiting[row] = b"\x01" * (c1 - c0 + 1)
 
     def _paste_waiting(self, box: Sequence[float]) -> None:
         """Paste at 2x, in the order they were drawn, the waiting sprites that overlap
@@ -307,9 +309,8 @@ class Squares:
         the end instead of being scaled down (until something else is drawn on them)."""
         c0, c1, top, bottom = self._within(box)
         if c0 < c1:
-            clean = bytes(c1 - c0)
-            for r in range(top, bottom):
-                self._drawn[r * self._columns + c0 : r * self._columns + c1] = clean
+            for row in self._row_slices(c0, c1, top, bottom):
+                self._drawn[row] = bytes(c1 - c0)
         self._covers.append((what, box))
 
     def _shapes(self) -> Image.Image:
