@@ -16,6 +16,7 @@ that only what a board draws is copied and scaled down (:mod:`render.squares`). 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
@@ -217,7 +218,11 @@ class Canvas(Squares):
             self.image.paste(patch, (left, top))
 
     def line(self, points: Sequence[Point], fill: RGB, width: float, joint: bool = True) -> None:
-        with self._shape(lambda: self._around(points, width / 2)):
+        pad = width / 2
+        parts = ()
+        if len(points) > 2 and self._layer is not None:  # its segments' squares, not its box's
+            parts = [self._around(ends, pad) for ends in itertools.pairwise(points)]
+        with self._shape(lambda: self._around(points, pad), parts=parts):
             self.draw.line(
                 self._xy(points),
                 fill=fill,
