@@ -1,7 +1,7 @@
 """End-to-end latency of the Discord bot over the fake Discord (tests/fakediscord).
 
     python bench/bench_discord.py [--games 50] [--moves 10] [--think 0] [--game icesickle]
-                                  [--same-process]
+                                  [--warmup 0] [--same-process]
 
 Starts the real bot from ``bot.create_bot`` in a process of its own (its own event loop and
 GIL, as in production; it still shares the machine's cores), pointed at the fake on 127.0.0.1,
@@ -10,9 +10,11 @@ plays ``--moves`` moves in each, all games concurrently, by select menus. ``--th
 each player pause a random 0..2S seconds first (0: every game moves the moment its board
 arrives, a saturating load). Prints two figures, p50 and p95, as the players see them: the
 interaction answered (the fake receives the callback), and the next board posted (the new turn
-message with its image). Figures only, no assertions. ``--same-process`` runs the bot in this
-process too (the old mode: the fake and the players then take their share of the bot's CPU and
-event loop).
+message with its image). ``--warmup N`` plays N moves in each game first, not counted: a
+worker's first boards of a kind build its cached layers (40-70 ms each), which a short run
+would otherwise spread over its few moves. Figures only, no assertions. ``--same-process``
+runs the bot in this process too (the old mode: the fake and the players then take their share
+of the bot's CPU and event loop).
 """
 
 from __future__ import annotations
@@ -140,7 +142,8 @@ async def open_game(fake, channel, host, guest, game: str):
     return thread, turn, {host.id: host, guest.id: guest}
 
 
-async def play_game(fake, opened, moves: int, think: float, rng, answered, posted) -> None:
+async def play_game(fake, opened, moves: int, think: float, rng, answered, posted):
+    """Play ``moves`` moves of an opened game; return it as it stands after them."""
     thread, turn, users = opened
     for _ in range(moves):
         if not turn.selects:
@@ -157,6 +160,7 @@ async def play_game(fake, opened, moves: int, think: float, rng, answered, poste
         answered.append((time.perf_counter() - start) * 1000)
         turn = await following(fake, thread, turn, edits)  # new, or the same one edited
         posted.append((time.perf_counter() - start) * 1000)
+    return thread, turn, users
 
 
 def cpu_of(pid: int, task: int | None = None) -> float:
@@ -224,7 +228,9 @@ def cpu_line(whose: str, cpu: float, moves: int) -> str:
     )
 
 
-async def main(games: int, moves: int, think: float, same_process: bool, game: str) -> None:
+async def main(
+    games: int, moves: int, think: float, same_process: bool, game: str, warmup: int
+) -> None:
     logging.getLogger("discord").setLevel(logging.ERROR)
     answered: list[float] = []
     posted: list[float] = []
@@ -247,6 +253,13 @@ async def main(games: int, moves: int, think: float, same_process: bool, game: s
                         for i in range(games)
                     )
                 )
+                if warmup:  # the board workers' caches filled, as in a bot that has run a while
+                    opened = await asyncio.gather(
+                        *(
+                            play_game(fake, opened[i], warmup, think, random.Random(-i), [], [])
+                            for i in range(games)
+                        )
+                    )
                 profile_moves(bot_pid, start=True)
                 cpu0 = cpu_of(bot_pid) if bot_pid else time.process_time()
                 loop0 = cpu_of(bot_pid, bot_pid) if bot_pid else 0.0  # the event loop's thread
@@ -268,6 +281,7 @@ async def main(games: int, moves: int, think: float, same_process: bool, game: s
                 workers = sum(t - workers0.get(p, 0.0) for p, t in workers1.items())
                 profile_moves(bot_pid, start=False)
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
+    pause += f", after {warmup} moves a game not counted" if warmup else ""
     where = "in this process" if same_process else "in its own process"
     print(
         f"{games} games of {game} at once{pause}, bot {where}: "
@@ -317,5 +331,12 @@ if __name__ == "__main__":
     parser.add_argument(
         "--game", default="icesickle", choices=("icesickle", "pachisi", "pach-ice-i", "ice-turn")
     )
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=0,
+        help="moves played in each game first and not counted: the figures of a bot whose "
+        "board workers have run a while (their first boards build the cached layers)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves, args.think, args.same_process, args.game))
+    asyncio.run(main(args.games, args.moves, args.think, args.same_process, args.game, args.warmup))
