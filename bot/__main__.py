@@ -17,7 +17,10 @@ ENVIRONMENT = """\
 With no subcommand, python -m bot runs the Discord bot until SIGTERM or Ctrl-C.
 It reads these environment variables:
   DISCORD_TOKEN                the bot's token (required to run the bot; never logged)
-  PARLOR_DB                    the SQLite file (default: parlor.db); play uses it too
+  PARLOR_DB                    the SQLite file (default: parlor.db), or a PostgreSQL
+                               server's postgresql://user:password@host/database URL;
+                               play uses it too
+  PARLOR_DB_POOL               PostgreSQL connections a process keeps at most (default: 10)
   PARLOR_GUILD                 a server id to sync the slash commands to at once (development)
   PARLOR_MAX_GAMES_PER_SERVER  active games one server may hold at once (default: 1000)
   PARLOR_WORKER_NICENESS       how much lower (nice 0-19) the board and AI workers run
@@ -69,7 +72,10 @@ def parser() -> argparse.ArgumentParser:
         metavar="GAME_ID",
         help="continue a saved local game (default: the latest unfinished one)",
     )
-    play.add_argument("--db", help="the SQLite file (default: $PARLOR_DB or parlor.db)")
+    play.add_argument(
+        "--db",
+        help="the SQLite file or PostgreSQL URL (default: $PARLOR_DB or parlor.db)",
+    )
     play.add_argument("--players", type=int, help="number of players (default: the fewest)")
     play.add_argument("--names", nargs="+", metavar="NAME", help="the players' names, by seat")
     play.add_argument(

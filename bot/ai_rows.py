@@ -10,32 +10,32 @@ taken again: a restart resumes the AIs that were due.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
-T = TypeVar("T")
+from .database import Database, Dialect, Write
 
 
 class AiRows:
-    _step: Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]]
+    _db: Database
+    dialect: Dialect
     _all: Callable[..., Awaitable[list[Any]]]
 
     async def take_ai_due(self, now: float, lease: float, limit: int) -> list[int]:
         """The games (at most ``limit``, the longest due first) whose AI is due to play at
         ``now``, each held until ``lease``."""
-
-        def take(db: sqlite3.Connection) -> list[int]:
-            db.execute("BEGIN IMMEDIATE")
-            rows = db.execute(
-                "UPDATE games SET ai_at = ? WHERE id IN (SELECT id FROM games "
-                "WHERE ai_at <= ? ORDER BY ai_at LIMIT ?) RETURNING id",
-                (lease, now, limit),
-            ).fetchall()
-            db.execute("COMMIT")
-            return sorted(row[0] for row in rows)
-
-        return await self._step(take)
+        (rows,) = await self._db.batch(
+            [
+                Write(
+                    "UPDATE games SET ai_at = ? WHERE id IN (SELECT id FROM games "
+                    f"WHERE ai_at <= ? ORDER BY ai_at LIMIT ?{self.dialect.skip_locked}) "
+                    "AND ai_at <= ? RETURNING id",
+                    (lease, now, limit, now),
+                    rows=True,
+                )
+            ]
+        )
+        return sorted(row[0] for row in rows)
 
     async def next_ai(self) -> float | None:
         """When the next AI turn of any game is due (``None``: none is)."""
@@ -44,6 +44,4 @@ class AiRows:
 
     async def drop_ai(self, game_id: int) -> None:
         """The game waits on no AI after all: no more AI turns until a move sets one."""
-        await self._step(
-            lambda db: db.execute("UPDATE games SET ai_at = NULL WHERE id = ?", (game_id,))
-        )
+        await self._db.batch([Write("UPDATE games SET ai_at = NULL WHERE id = ?", (game_id,))])

@@ -9,41 +9,43 @@ next look, on condition that the game is still as it took it: a move made meanwh
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
-T = TypeVar("T")
+from .database import Database, Dialect, Write
 
-DUE = (
-    "id, game_key, status, version, settings, guild_id, channel_id, thread_id, message_id, "
-    "updated_at, to_act, turn_at, deadline, reminders, reminded_at, no_reminders, stand_ins, "
-    "(SELECT json_group_array(json_array(o.seat, o.user_id, o.name, o.gone)) FROM seats o "
-    "WHERE o.game_id = games.id) AS seats"
-)
-"""What the sweep needs of a game it takes: its clock, its players, where it is played (as
-a listing reads it: no snapshot, nothing decoded)."""
+
+def due_columns(dialect: Dialect) -> str:
+    """What the sweep needs of a game it takes: its clock, its players, where it is played
+    (as a listing reads it: no snapshot, nothing decoded)."""
+    return (
+        "id, game_key, status, version, settings, guild_id, channel_id, thread_id, message_id, "
+        "updated_at, to_act, turn_at, deadline, reminders, reminded_at, no_reminders, stand_ins, "
+        f"(SELECT {dialect.json_list('o.seat, o.user_id, o.name, o.gone', 'o.seat')} "
+        "FROM seats o WHERE o.game_id = games.id) AS seats"
+    )
 
 
 class ClockRows:
-    _step: Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]]
+    _db: Database
+    dialect: Dialect
     _all: Callable[..., Awaitable[list[Any]]]
 
-    async def take_due(self, now: float, lease: float, limit: int) -> list[sqlite3.Row]:
+    async def take_due(self, now: float, lease: float, limit: int) -> list[Any]:
         """The games (at most ``limit``, the longest due first) whose next look is due at
         ``now``, each held until ``lease`` (its ``wake_at`` in the rows returned)."""
-
-        def take(db: sqlite3.Connection) -> list[sqlite3.Row]:
-            db.execute("BEGIN IMMEDIATE")
-            rows = db.execute(
-                "UPDATE games SET wake_at = ? WHERE id IN (SELECT id FROM games "
-                f"WHERE wake_at <= ? ORDER BY wake_at LIMIT ?) RETURNING {DUE}",
-                (lease, now, limit),
-            ).fetchall()
-            db.execute("COMMIT")
-            return rows
-
-        return await self._step(take)
+        (rows,) = await self._db.batch(
+            [
+                Write(
+                    "UPDATE games SET wake_at = ? WHERE id IN (SELECT id FROM games "
+                    f"WHERE wake_at <= ? ORDER BY wake_at LIMIT ?{self.dialect.skip_locked}) "
+                    f"AND wake_at <= ? RETURNING {due_columns(self.dialect)}",
+                    (lease, now, limit, now),
+                    rows=True,
+                )
+            ]
+        )
+        return list(rows)
 
     async def settle(self, game_id: int, taken: float, version: int, **columns: Any) -> bool:
         """Write ``columns`` (the next ``wake_at``, a reminder counted) of a game the sweep took
@@ -56,35 +58,33 @@ class ClockRows:
     ) -> list[bool]:
         """``settle`` for many games, ``(game id, lease, version, columns)`` each, in one
         transaction: whether each was written."""
-
-        def write(db: sqlite3.Connection) -> list[bool]:
-            db.execute("BEGIN IMMEDIATE")
-            done = []
-            for game_id, taken, version, columns in writes:
-                sets = ", ".join(f"{column} = ?" for column in columns)
-                cursor = db.execute(
-                    f"UPDATE games SET {sets} WHERE id = ? AND wake_at = ? AND version = ?",
+        if not writes:
+            return []
+        done = await self._db.batch(
+            [
+                Write(
+                    f"UPDATE games SET {', '.join(f'{column} = ?' for column in columns)} "
+                    "WHERE id = ? AND wake_at = ? AND version = ?",
                     (*columns.values(), game_id, taken, version),
                 )
-                done.append(cursor.rowcount == 1)
-            db.execute("COMMIT")
-            return done
-
-        return await self._step(write) if writes else []
+                for game_id, taken, version, columns in writes
+            ]
+        )
+        return [count == 1 for count in done or ()]
 
     async def stop_reminders(self, game_id: int, turn_at: float) -> bool:
         """No more reminders in the turn of ``game_id`` that began at ``turn_at``; False when
         that turn is over."""
-
-        def write(db: sqlite3.Connection) -> bool:
-            cursor = db.execute(
-                "UPDATE games SET no_reminders = 1 WHERE id = ? AND turn_at = ? "
-                "AND status = 'active'",
-                (game_id, turn_at),
-            )
-            return cursor.rowcount == 1
-
-        return await self._step(write)
+        done = await self._db.batch(
+            [
+                Write(
+                    "UPDATE games SET no_reminders = 1 WHERE id = ? AND turn_at = ? "
+                    "AND status = 'active'",
+                    (game_id, turn_at),
+                )
+            ]
+        )
+        return done == [1]
 
     async def next_wake(self) -> float | None:
         """The earliest next look of any game (for a sweep that sleeps until then)."""

@@ -49,6 +49,17 @@ class Unavailable(ServiceError):
         super().__init__(message)
 
 
+class StorageOpenError(ServiceError):
+    """The database cannot be opened or set up (not an SQLite file, unreadable, in a missing
+    folder, a server that does not answer, a schema that cannot be migrated). The message is
+    one line naming the database."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot open the database {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class Player:
     user_id: int

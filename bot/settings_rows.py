@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any
 
-T = TypeVar("T")
+from .database import Database, Dialect, Write
 
 
 class SettingsRows:
-    _step: Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]]
+    _db: Database
+    dialect: Dialect
     _all: Callable[..., Awaitable[list[Any]]]
 
     async def user_settings(self, user_ids: Iterable[int]) -> list[Any]:
@@ -37,59 +37,61 @@ class SettingsRows:
         names = list(columns)
         sets = ", ".join(f"{name} = excluded.{name}" for name in names)
 
-        def write(db: sqlite3.Connection) -> None:
-            db.execute(
-                f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
-                f"VALUES (?, {', '.join('?' for _ in names)}) "
-                f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
-                (user_id, *columns.values()),
-            )
+        await self._db.batch(
+            [
+                Write(
+                    f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
+                    f"VALUES (?, {', '.join('?' for _ in names)}) "
+                    f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
+                    (user_id, *columns.values()),
+                )
+            ]
+        )
 
-        await self._step(write)
-
-    async def take_digests(self, now: float, lease: float, limit: int) -> list[sqlite3.Row]:
+    async def take_digests(self, now: float, lease: float, limit: int) -> list[Any]:
         """The players whose digest is due at ``now`` (at most ``limit``), each held until
         ``lease`` (their ``digest_at``) in the statement that finds them."""
-
-        def take(db: sqlite3.Connection) -> list[sqlite3.Row]:
-            db.execute("BEGIN IMMEDIATE")
-            rows = db.execute(
-                "UPDATE user_settings SET digest_at = ? WHERE user_id IN (SELECT user_id "
-                "FROM user_settings WHERE digest_at <= ? ORDER BY digest_at LIMIT ?) "
-                "RETURNING *",
-                (lease, now, limit),
-            ).fetchall()
-            db.execute("COMMIT")
-            return rows
-
-        return await self._step(take)
+        (rows,) = await self._db.batch(
+            [
+                Write(
+                    "UPDATE user_settings SET digest_at = ? WHERE user_id IN (SELECT user_id "
+                    "FROM user_settings WHERE digest_at <= ? ORDER BY digest_at LIMIT ?"
+                    f"{self.dialect.skip_locked}) AND digest_at <= ? RETURNING *",
+                    (lease, now, limit, now),
+                    rows=True,
+                )
+            ]
+        )
+        return list(rows)
 
     async def next_digest(self, user_id: int, taken: float, at: float) -> bool:
         """Set the player's next digest (taken with the lease ``taken``); False if their
         settings changed meanwhile."""
-
-        def write(db: sqlite3.Connection) -> bool:
-            cursor = db.execute(
-                "UPDATE user_settings SET digest_at = ? WHERE user_id = ? AND digest_at = ?",
-                (at, user_id, taken),
-            )
-            return cursor.rowcount == 1
-
-        return await self._step(write)
+        done = await self._db.batch(
+            [
+                Write(
+                    "UPDATE user_settings SET digest_at = ? WHERE user_id = ? AND digest_at = ?",
+                    (at, user_id, taken),
+                )
+            ]
+        )
+        return done == [1]
 
     async def move_deadlines(self, user_id: int, seconds: float, look: float) -> list[int]:
         """Move by ``seconds`` the deadline of every active game with a clock that waits on
         ``user_id``, and its next look to ``look`` (or sooner, if it is sooner); the ids of
         those games."""
-
-        def write(db: sqlite3.Connection) -> list[int]:
-            rows = db.execute(
-                "UPDATE games SET deadline = deadline + ?, wake_at = MIN(COALESCE(wake_at, ?), ?) "
-                "WHERE status = 'active' AND deadline IS NOT NULL AND id IN (SELECT g.id "
-                "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_act "
-                "WHERE s.user_id = ? AND g.status = 'active') RETURNING id",
-                (seconds, look, look, user_id),
-            ).fetchall()
-            return [int(row[0]) for row in rows]
-
-        return await self._step(write)
+        (rows,) = await self._db.batch(
+            [
+                Write(
+                    "UPDATE games SET deadline = deadline + ?, "
+                    f"wake_at = {self.dialect.least('COALESCE(wake_at, ?)', '?')} "
+                    "WHERE status = 'active' AND deadline IS NOT NULL AND id IN (SELECT g.id "
+                    "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_act "
+                    "WHERE s.user_id = ? AND g.status = 'active') RETURNING id",
+                    (seconds, look, look, user_id),
+                    rows=True,
+                )
+            ]
+        )
+        return [int(row[0]) for row in rows]

@@ -1,41 +1,35 @@
-"""All of Parlor's SQL, behind one small class (SQLite through aiosqlite).
+"""All of Parlor's SQL, behind one small class, over SQLite or PostgreSQL
+(``bot/database.py``: ``PARLOR_DB`` is a file's path or a ``postgresql://`` URL).
 
-WAL mode, foreign keys on, numbered migrations tracked with ``PRAGMA user_version``. Every
-write runs in one ``BEGIN IMMEDIATE`` transaction under an asyncio lock, so two coroutines
-sharing the connection never interleave their statements inside one transaction. Each commit
-reaches the disk before it returns (``synchronous = FULL``: an accepted move survives a power
-cut), except a board's message id (:meth:`Storage.set_board_message`). The SQL is kept
-portable so a PostgreSQL implementation can stand beside this one later.
-
-aiosqlite runs each call in the connection's thread, one hop there and back per statement.
-The writes of every move (:meth:`Storage.record_moves`, :meth:`Storage.set_board_message`)
-are instead one function run there in one hop (:meth:`Storage._step`): a move's commit costs
-one hop, not four.
+The SQL is written once; what the two spell differently comes from the database's
+``dialect``. Every write is one transaction: a move's is one batch (one hop to SQLite's
+thread), version-checked inside it (a move at a version someone else moved past changes
+nothing). Where several processes share a PostgreSQL database, a row that a transaction
+reads and then decides on is locked first (``_lock``; SQLite's writer is single already),
+and the sweeps take due rows with ``FOR UPDATE SKIP LOCKED`` (``Dialect.skip_locked``), so
+two processes never act on the same row twice.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
-import os
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
-
-import aiosqlite
+from typing import Any
 
 from .ai_rows import AiRows
 from .clock_rows import ClockRows
-from .migrations import MIGRATIONS, statements
-from .records import ServiceError, Unavailable
+from .database import Database, Transaction, Write, is_database_error, open_database
+from .migrations import MIGRATIONS
+from .migrations_pg import PG_MIGRATIONS
+from .records import ServiceError, StorageOpenError, Unavailable
 from .settings_rows import SettingsRows
 
+__all__ = ["MIGRATIONS", "MoveFields", "MoveRow", "Storage", "StorageOpenError"]
+
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 MoveFields = tuple[str, int | None, int | None]
 """A move to record: its notation, the seat that made it (``engine.CHANCE`` for a roll the bot
@@ -52,163 +46,97 @@ class MoveRow:
     created_at: float
 
 
-class StorageOpenError(ServiceError):
-    """The database cannot be opened or set up (not an SQLite file, unreadable, in a missing
-    folder, a schema that cannot be migrated). The message is one line naming the file."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot open the database {path}: {reason}")
-        self.path = path
-        self.reason = reason
-
-
 class Storage(AiRows, ClockRows, SettingsRows):
-    """One SQLite database file (the SQL of move clocks and of players' settings:
-    ``bot/clock_rows.py``, ``bot/settings_rows.py``)."""
+    """Parlor's database (the SQL of move clocks, of AI turns and of players' settings:
+    ``bot/clock_rows.py``, ``bot/ai_rows.py``, ``bot/settings_rows.py``)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
-        self._write = asyncio.Lock()
+    def __init__(self, database: Database) -> None:
+        self._db = database
+        self.dialect = database.dialect
+
+    @property
+    def db(self) -> Any:
+        """SQLite's own connection (aiosqlite), for tests that look under the hood."""
+        return self._db.db  # type: ignore[attr-defined]
 
     @classmethod
-    async def open(cls, path: str) -> Storage:
-        """Open (creating and migrating as needed) the database file at ``path``.
+    async def open(cls, target: str) -> Storage:
+        """Open (creating and migrating as needed) the database ``target`` names: an SQLite
+        file's path or a PostgreSQL URL.
 
-        Raises :class:`StorageOpenError` when it cannot be used; the connection is closed then,
-        so its thread does not keep the process alive."""
-        folder = os.path.dirname(path)
-        if folder and not os.path.isdir(folder):
-            raise StorageOpenError(path, f"the folder {folder} does not exist")
-        if os.path.isdir(path):
-            raise StorageOpenError(path, "it is a folder")
+        Raises :class:`StorageOpenError` when it cannot be used; it is closed then, so
+        nothing of it keeps the process alive."""
+        database = await open_database(target)
         try:
-            # A plain connect first: when aiosqlite's connect fails, its thread outlives the
-            # failure and complains if the event loop closes before it ends.
-            await asyncio.to_thread(lambda: sqlite3.connect(path).close())
-            db = await aiosqlite.connect(path, isolation_level=None)
-        except (sqlite3.Error, OSError) as exc:
-            raise StorageOpenError(path, str(exc)) from exc
-        try:
-            db.row_factory = aiosqlite.Row
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
-            await db.execute("PRAGMA synchronous = FULL")  # each commit synced (see above)
-            storage = cls(db)
-            await storage._migrate()
+            if database.dialect.name == "sqlite":
+                await database.migrate(list(enumerate(MIGRATIONS, start=1)))
+            else:
+                await database.migrate(PG_MIGRATIONS)
         except BaseException as exc:
             with contextlib.suppress(Exception):
-                await db.close()
-            if isinstance(exc, sqlite3.Error | OSError | ServiceError):
+                await database.close()
+            if isinstance(exc, ServiceError | OSError) or is_database_error(exc):
                 cause = exc
                 while isinstance(cause, Unavailable) and cause.__cause__ is not None:
-                    cause = cause.__cause__  # SQLite's own reason
-                raise StorageOpenError(path, str(cause) or type(cause).__name__) from exc
+                    cause = cause.__cause__  # the database's own reason
+                if isinstance(cause, StorageOpenError):
+                    raise
+                raise StorageOpenError(database.where, str(cause) or type(cause).__name__) from exc
             raise
-        return storage
+        return cls(database)
 
     async def close(self) -> None:
-        await self.db.close()
+        await self._db.close()
 
-    async def _migrate(self) -> None:
-        (version,) = await self._one("PRAGMA user_version")
-        for number, step in enumerate(MIGRATIONS, start=1):
-            if number <= version:
-                continue
-            async with self.transaction() as db:
-                if isinstance(step, str):
-                    for statement in statements(step):
-                        await db.execute(statement)
-                else:
-                    await step(db)
-                await db.execute(f"PRAGMA user_version = {number}")
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+        return await self._db.schema_version()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction. When SQLite cannot write (disk full, I/O error, locked past
-        the busy timeout) nothing of it stays and ``Unavailable`` is raised; the next
-        transaction tries afresh, so writing resumes once space is back."""
-        async with self._write:
-            try:
-                await self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self.db
-                except BaseException:
-                    await self._rollback()
-                    raise
-                await self.db.execute("COMMIT")
-            except sqlite3.OperationalError as exc:
-                await self._rollback()
-                log.warning("database write failed: %s", exc)
-                raise Unavailable() from exc
-
-    async def _rollback(self) -> None:
-        if self.db.in_transaction:  # SQLite may have rolled back by itself already
-            try:
-                await self.db.execute("ROLLBACK")
-            except sqlite3.Error as exc:
-                log.warning("rollback failed: %s", exc)
+    @contextlib.asynccontextmanager
+    async def transaction(self):  # type: ignore[no-untyped-def]
+        """One write transaction (see ``bot/database.py``)."""
+        async with self._db.transaction() as transaction:
+            yield transaction
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row of a query (of one row), or None."""
-        rows = await self._all(sql, params)
+        rows = await self._db.fetch(sql, params)
         return rows[0] if rows else None
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """All rows of a query, read in one step of the database's thread (a cursor read
-        row by row costs a step each, and one to close it)."""
-        try:
-            return list(await self.db.execute_fetchall(sql, params))
-        except sqlite3.OperationalError as exc:
-            log.warning("database read failed: %s", exc)
-            raise Unavailable("Couldn't read the games right now; try again in a moment.") from exc
+        return await self._db.fetch(sql, params)
 
-    async def _step(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work(connection)`` run in the database's thread as one write (its own
-        transaction, or one statement), under the write lock: one hop there and back.
-        ``Unavailable`` when SQLite cannot write; a transaction ``work`` left open (it failed,
-        or returned without committing) is rolled back.
-
-        This is how aiosqlite runs each of its own calls (``Connection._execute``, on its
-        ``sqlite3`` connection); it has no public way to run several statements in one hop."""
-
-        def run(connection: sqlite3.Connection) -> T:
-            try:
-                return work(connection)
-            finally:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-
-        async with self._write:
-            try:
-                return await self.db._execute(run, self.db._conn)
-            except sqlite3.OperationalError as exc:
-                log.warning("database write failed: %s", exc)
-                raise Unavailable() from exc
+    async def _lock(self, tx: Transaction, table: str, row_id: int) -> None:
+        """Lock a row the transaction decides on, against other processes (PostgreSQL; an
+        SQLite transaction is the only writer already)."""
+        if self.dialect.name != "sqlite":
+            await tx.fetch(f"SELECT id FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
 
     # -- challenges --------------------------------------------------------------------------
 
     async def insert_challenge(self, **fields: Any) -> int:
-        async with self.transaction() as db:
-            return await _insert(db, "challenges", fields)
+        async with self.transaction() as tx:
+            return await _insert(tx, "challenges", fields)
 
-    async def challenge(self, challenge_id: int) -> aiosqlite.Row | None:
+    async def challenge(self, challenge_id: int) -> Any:
         return await self._one("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
-        async with self.transaction() as db:
-            await db.execute(
+        async with self.transaction() as tx:
+            await tx.execute(
                 "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
             )
 
     async def close_challenge(self, challenge_id: int, status: str) -> bool:
         """Move an open challenge to ``status``; False when it was no longer open."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
-                "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
-                (status, challenge_id),
+        async with self.transaction() as tx:
+            return (
+                await tx.execute(
+                    "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
+                    (status, challenge_id),
+                )
+                == 1
             )
-            return cursor.rowcount == 1
 
     async def open_challenges_by(self, user_id: int, now: float) -> int:
         (count,) = await self._one(
@@ -218,30 +146,39 @@ class Storage(AiRows, ClockRows, SettingsRows):
         )
         return int(count)
 
-    async def claim_nudges(self, now: float) -> list[aiosqlite.Row]:
+    async def claim_nudges(self, now: float) -> list[Any]:
         """The open challenges whose reminder is due at ``now``, marked done in the same
         transaction, so no other sweep (of this process or another) hands them out again;
         the due reminders of challenges answered meanwhile are dropped with them."""
-        async with self.transaction() as db:
-            async with db.execute(
-                "SELECT * FROM challenges WHERE nudge_at <= ? AND status = 'open'", (now,)
-            ) as cursor:
-                rows = list(await cursor.fetchall())
-            await db.execute("UPDATE challenges SET nudge_at = NULL WHERE nudge_at <= ?", (now,))
-        return rows
+        done = await self._db.batch(
+            [
+                Write(
+                    "UPDATE challenges SET nudge_at = NULL WHERE id IN (SELECT id FROM "
+                    "challenges WHERE nudge_at <= ? AND status = 'open'"
+                    f"{self.dialect.skip_locked}) AND nudge_at <= ? RETURNING *",
+                    (now, now),
+                    rows=True,
+                ),
+                Write("UPDATE challenges SET nudge_at = NULL WHERE nudge_at <= ?", (now,)),
+            ]
+        )
+        return list(done[0]) if done else []
 
-    async def expire_challenges(self, now: float) -> list[aiosqlite.Row]:
-        async with self.transaction() as db:
-            async with db.execute(
-                "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)
-            ) as cursor:
-                rows = list(await cursor.fetchall())
-            await db.execute(
-                "UPDATE challenges SET status = 'expired' "
-                "WHERE status = 'open' AND expires_at <= ?",
-                (now,),
-            )
-        return rows
+    async def expire_challenges(self, now: float) -> list[Any]:
+        """The open challenges lapsed at ``now``, marked expired in the statement that finds
+        them (returned as they are then)."""
+        done = await self._db.batch(
+            [
+                Write(
+                    "UPDATE challenges SET status = 'expired' WHERE id IN (SELECT id FROM "
+                    "challenges WHERE status = 'open' AND expires_at <= ?"
+                    f"{self.dialect.skip_locked}) AND status = 'open' RETURNING *",
+                    (now,),
+                    rows=True,
+                )
+            ]
+        )
+        return list(done[0]) if done else []
 
     async def accept_challenge(
         self,
@@ -255,23 +192,23 @@ class Storage(AiRows, ClockRows, SettingsRows):
 
         Returns the new game's id, or ``None`` when the challenge was no longer open.
         """
-        async with self.transaction() as db:
-            return await _start_game(db, challenge_id, game, seats, moves)
+        async with self.transaction() as tx:
+            return await _start_game(tx, challenge_id, game, seats, moves)
 
     # -- lobbies (challenges open to anyone, seat by seat) -----------------------------------
 
     async def insert_lobby(self, fields: dict[str, Any], host: tuple[int, str]) -> int:
         """A new lobby (a challenges row) with its host in the first seat, in one go."""
-        async with self.transaction() as db:
-            lobby_id = await _insert(db, "challenges", fields)
-            await db.execute(
+        async with self.transaction() as tx:
+            lobby_id = await _insert(tx, "challenges", fields)
+            await tx.execute(
                 "INSERT INTO lobby_members (challenge_id, user_id, name, position, joined_at) "
                 "VALUES (?, ?, ?, 1, ?)",
                 (lobby_id, *host, fields["created_at"]),
             )
             return lobby_id
 
-    async def lobby_members(self, challenge_id: int) -> list[aiosqlite.Row]:
+    async def lobby_members(self, challenge_id: int) -> list[Any]:
         return await self._all(
             "SELECT user_id, name FROM lobby_members WHERE challenge_id = ? ORDER BY position",
             (challenge_id,),
@@ -279,33 +216,40 @@ class Storage(AiRows, ClockRows, SettingsRows):
 
     async def join_lobby(self, challenge_id: int, user_id: int, name: str, now: float) -> bool:
         """Seat the user in the lobby if it is open, not lapsed, has a free seat and does not
-        hold them yet; False (nothing written) otherwise. One conditional INSERT, so two joins
-        for the last seat never both get it, whichever process they come from."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
-                "INSERT INTO lobby_members (challenge_id, user_id, name, position, joined_at) "
-                "SELECT c.id, ?, ?, (SELECT COALESCE(MAX(m.position), 0) + 1 "
-                "FROM lobby_members m WHERE m.challenge_id = c.id), ? "
-                "FROM challenges c WHERE c.id = ? AND c.status = 'open' AND c.expires_at > ? "
-                "AND c.invited_id IS NULL "
-                "AND (SELECT COUNT(*) FROM lobby_members m WHERE m.challenge_id = c.id) "
-                "< c.num_players "
-                "AND NOT EXISTS (SELECT 1 FROM lobby_members m "
-                "WHERE m.challenge_id = c.id AND m.user_id = ?)",
-                (user_id, name, now, challenge_id, now, user_id),
+        hold them yet; False (nothing written) otherwise. One conditional INSERT, with the
+        lobby locked, so two joins for the last seat never both get it, whichever process
+        they come from."""
+        async with self.transaction() as tx:
+            await self._lock(tx, "challenges", challenge_id)
+            return (
+                await tx.execute(
+                    "INSERT INTO lobby_members (challenge_id, user_id, name, position, "
+                    "joined_at) SELECT c.id, ?, ?, (SELECT COALESCE(MAX(m.position), 0) + 1 "
+                    "FROM lobby_members m WHERE m.challenge_id = c.id), ? "
+                    "FROM challenges c WHERE c.id = ? AND c.status = 'open' "
+                    "AND c.expires_at > ? AND c.invited_id IS NULL "
+                    "AND (SELECT COUNT(*) FROM lobby_members m WHERE m.challenge_id = c.id) "
+                    "< c.num_players "
+                    "AND NOT EXISTS (SELECT 1 FROM lobby_members m "
+                    "WHERE m.challenge_id = c.id AND m.user_id = ?)",
+                    (user_id, name, now, challenge_id, now, user_id),
+                )
+                == 1
             )
-            return cursor.rowcount == 1
 
     async def leave_lobby(self, challenge_id: int, user_id: int) -> bool:
         """Free a seat of an open lobby (never the host's); False when nothing was freed."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
-                "DELETE FROM lobby_members WHERE challenge_id = ? AND user_id = ? "
-                "AND EXISTS (SELECT 1 FROM challenges c WHERE c.id = ? "
-                "AND c.status = 'open' AND c.host_id <> ?)",
-                (challenge_id, user_id, challenge_id, user_id),
+        async with self.transaction() as tx:
+            await self._lock(tx, "challenges", challenge_id)
+            return (
+                await tx.execute(
+                    "DELETE FROM lobby_members WHERE challenge_id = ? AND user_id = ? "
+                    "AND EXISTS (SELECT 1 FROM challenges c WHERE c.id = ? "
+                    "AND c.status = 'open' AND c.host_id <> ?)",
+                    (challenge_id, user_id, challenge_id, user_id),
+                )
+                == 1
             )
-            return cursor.rowcount == 1
 
     async def start_lobby(
         self,
@@ -317,29 +261,31 @@ class Storage(AiRows, ClockRows, SettingsRows):
         """Close the open lobby as accepted and create its game with ``seats`` and its first
         ``moves``, in one transaction, if the lobby still holds exactly those players. Returns
         the new game's id, or ``None`` (nothing written) when the lobby closed or changed."""
-        async with self.transaction() as db:
-            async with db.execute(
+        async with self.transaction() as tx:
+            await self._lock(tx, "challenges", challenge_id)
+            rows = await tx.fetch(
                 "SELECT user_id FROM lobby_members WHERE challenge_id = ?", (challenge_id,)
-            ) as cursor:
-                members = sorted(row[0] for row in await cursor.fetchall())
-            if members != sorted(user for user, _ in seats):
+            )
+            if sorted(row[0] for row in rows) != sorted(user for user, _ in seats):
                 return None
-            return await _start_game(db, challenge_id, game, seats, moves)
+            return await _start_game(tx, challenge_id, game, seats, moves)
 
     # -- games -------------------------------------------------------------------------------
 
-    async def seats(self, game_id: int) -> list[aiosqlite.Row]:
+    async def seats(self, game_id: int) -> list[Any]:
         return await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
 
     async def game_with_moves(
         self, game_id: int
-    ) -> tuple[aiosqlite.Row, list[tuple[int, str]], list[str]] | None:
+    ) -> tuple[Any, list[tuple[int, str]], list[str]] | None:
         """A game's row, its seats (user id, name) in order and its moves' notation in order,
         in one query; None when there is no such game."""
+        seat_list = self.dialect.json_list("s.user_id, s.name", "s.seat")
+        move_list = self.dialect.json_list("m.move", "m.number")
         row = await self._one(
-            "SELECT g.*, (SELECT json_group_array(json_array(s.user_id, s.name)) FROM "
-            "(SELECT user_id, name FROM seats WHERE game_id = g.id ORDER BY seat) s) AS seat_list, "
-            "(SELECT json_group_array(m.move) FROM (SELECT move FROM moves "
+            f"SELECT g.*, (SELECT {seat_list} FROM (SELECT seat, user_id, name FROM seats "
+            "WHERE game_id = g.id ORDER BY seat) s) AS seat_list, "
+            f"(SELECT {move_list} FROM (SELECT number, move FROM moves "
             "WHERE game_id = g.id ORDER BY number) m) AS move_list "
             "FROM games g WHERE g.id = ?",
             (game_id,),
@@ -357,7 +303,7 @@ class Storage(AiRows, ClockRows, SettingsRows):
         )
         return [MoveRow(*row) for row in rows]
 
-    async def games_of(self, user_id: int, *, active_only: bool) -> list[aiosqlite.Row]:
+    async def games_of(self, user_id: int, *, active_only: bool) -> list[Any]:
         """The user's games, newest move first, as listings show them: each game's summary
         columns and its seats (``seats``: JSON ``[[seat, user id, name, gone], ...]``), in one
         query that reads no snapshot. ``active_only``: games still going that the user has
@@ -366,8 +312,8 @@ class Storage(AiRows, ClockRows, SettingsRows):
         return await self._all(
             "SELECT g.id, g.game_key, g.status, g.to_act, g.version, g.guild_id, g.channel_id, "
             "g.thread_id, g.message_id, g.updated_at, g.deadline, g.stand_ins, "
-            "(SELECT json_group_array(json_array(o.seat, o.user_id, o.name, o.gone)) FROM seats o "
-            "WHERE o.game_id = g.id) AS seats "
+            f"(SELECT {self.dialect.json_list('o.seat, o.user_id, o.name, o.gone', 'o.seat')} "
+            "FROM seats o WHERE o.game_id = g.id) AS seats "
             "FROM games g JOIN seats s ON s.game_id = g.id "
             f"WHERE s.user_id = ? {still} ORDER BY g.updated_at DESC, g.id DESC",
             (user_id,),
@@ -420,31 +366,25 @@ class Storage(AiRows, ClockRows, SettingsRows):
             game_id,
             version,
         )
-        rows = _move_rows(game_id, first_number, moves, now)
-
-        def write(db: sqlite3.Connection) -> bool:
-            db.execute("BEGIN IMMEDIATE")
-            cursor = db.execute(
+        writes = [
+            Write(
                 f"UPDATE games SET snapshot = ?, version = version + 1, result = ?{ends}, "
                 "to_act = ?, updated_at = ? WHERE id = ? AND version = ?",
                 game,
-            )
-            if cursor.rowcount != 1:
-                return False  # changed first by someone else (``_step`` rolls back)
-            db.executemany(INSERT_MOVE, rows)
-            if wake is not None:
-                db.execute(*wake)
-            if ai is not None:
-                db.execute(*ai)
-            if left:
-                db.executemany(
+                guard=True,  # changed first by someone else: nothing of the batch is kept
+            ),
+            Write(INSERT_MOVE, _move_rows(game_id, first_number, moves, now), many=True),
+        ]
+        writes += [Write(*statement) for statement in (wake, ai) if statement is not None]
+        if left:
+            writes.append(
+                Write(
                     "UPDATE seats SET gone = 1 WHERE game_id = ? AND seat = ?",
                     [(game_id, seat) for seat in left],
+                    many=True,
                 )
-            db.execute("COMMIT")
-            return True
-
-        return await self._step(write)
+            )
+        return await self._db.batch(writes) is not None
 
     async def set_game_place(
         self,
@@ -456,33 +396,25 @@ class Storage(AiRows, ClockRows, SettingsRows):
     ) -> bool:
         """Remember where the game is played, if it is still at ``version`` (else False,
         nothing written: the caller looks at the game again)."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
-                "UPDATE games SET channel_id = COALESCE(?, channel_id), "
-                "thread_id = COALESCE(?, thread_id) WHERE id = ? AND version = ?",
-                (channel_id, thread_id, game_id, version),
+        async with self.transaction() as tx:
+            return (
+                await tx.execute(
+                    "UPDATE games SET channel_id = COALESCE(?, channel_id), "
+                    "thread_id = COALESCE(?, thread_id) WHERE id = ? AND version = ?",
+                    (channel_id, thread_id, game_id, version),
+                )
+                == 1
             )
-            return cursor.rowcount == 1
 
     async def set_board_message(self, game_id: int, message_id: int, version: int) -> None:
         """``message_id`` is the game's board at ``version``: its latest, unless a newer
         version was posted already (two posts racing never move it back; migration 6's
         trigger moves the game's latest board, in the same statement)."""
 
-        def write(db: sqlite3.Connection) -> None:
-            # Not synced on its own (the next move's commit syncs it): lost in a power cut,
-            # it costs the board posted again at the restart (``games_behind``), not a move.
-            db.execute("PRAGMA synchronous = NORMAL")
-            try:
-                db.execute(
-                    "INSERT OR REPLACE INTO board_messages (message_id, game_id, version) "
-                    "VALUES (?, ?, ?)",
-                    (message_id, game_id, version),
-                )
-            finally:
-                db.execute("PRAGMA synchronous = FULL")
-
-        await self._step(write)
+        # Not synced on its own (the next move's commit syncs it): lost in a power cut, it
+        # costs the board posted again at the restart (``games_behind``), not a move.
+        replace = self.dialect.replace("board_messages", ("message_id", "game_id", "version"))
+        await self._db.batch([Write(replace, (message_id, game_id, version))], durable=False)
 
     async def game_head(self, game_id: int, user_id: int) -> tuple[int, str, bool] | None:
         """The game's version and status, and whether ``user_id`` is seated in it (a cheap
@@ -500,10 +432,9 @@ class Storage(AiRows, ClockRows, SettingsRows):
         return None if row is None else str(row[0])
 
     async def set_image_folder(self, game_id: int, folder: str) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO local_images (game_id, folder) VALUES (?, ?)",
-                (game_id, folder),
+        async with self.transaction() as tx:
+            await tx.execute(
+                self.dialect.replace("local_images", ("game_id", "folder")), (game_id, folder)
             )
 
     async def game_of_message(self, message_id: int) -> int | None:
@@ -575,7 +506,7 @@ JSON_COLUMNS = ("options", "settings")
 
 
 async def _start_game(
-    db: aiosqlite.Connection,
+    tx: Transaction,
     challenge_id: int,
     game: dict[str, Any],
     seats: Sequence[tuple[int, str]],
@@ -584,19 +515,19 @@ async def _start_game(
     """Inside a transaction: the open challenge becomes accepted and gets its new game, its
     seats (in order) and its first moves; ``None`` (nothing written) when it was no longer
     open."""
-    cursor = await db.execute(
+    accepted = await tx.execute(
         "UPDATE challenges SET status = 'accepted' WHERE id = ? AND status = 'open'",
         (challenge_id,),
     )
-    if cursor.rowcount != 1:
+    if accepted != 1:
         return None
-    game_id = await _insert(db, "games", game)
-    await db.executemany(
+    game_id = await _insert(tx, "games", game)
+    await tx.executemany(
         "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
         [(game_id, seat, user, name) for seat, (user, name) in enumerate(seats)],
     )
-    await _insert_moves(db, game_id, 1, moves, game["created_at"])
-    await db.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
+    await tx.executemany(INSERT_MOVE, _move_rows(game_id, 1, moves, game["created_at"]))
+    await tx.execute("UPDATE challenges SET game_id = ? WHERE id = ?", (game_id, challenge_id))
     return game_id
 
 
@@ -614,20 +545,10 @@ def _move_rows(
     ]
 
 
-async def _insert_moves(
-    db: aiosqlite.Connection,
-    game_id: int,
-    first_number: int,
-    moves: Sequence[MoveFields],
-    now: float,
-) -> None:
-    await db.executemany(INSERT_MOVE, _move_rows(game_id, first_number, moves, now))
-
-
-async def _insert(db: aiosqlite.Connection, table: str, fields: dict[str, Any]) -> int:
-    """Insert one row of ``fields`` (column -> value; JSON columns as Python values)."""
+async def _insert(tx: Transaction, table: str, fields: dict[str, Any]) -> int:
+    """Insert one row of ``fields`` (column -> value; JSON columns as Python values); its id."""
     values = [json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
     names = ", ".join(fields)
     marks = ", ".join("?" for _ in fields)
-    cursor = await db.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", values)
-    return int(cursor.lastrowid)
+    rows = await tx.fetch(f"INSERT INTO {table} ({names}) VALUES ({marks}) RETURNING id", values)
+    return int(rows[0][0])

@@ -258,9 +258,8 @@ async def test_the_sweep_never_reminds_parlor(services):
     game = (await service.play(game.id, ANN.user_id, game.state.legal_moves()[0])).game
     assert game.ai_to_act
     # whatever is due (here a look written by hand), the sweep has nothing for Parlor
-    await service.storage._step(
-        lambda db: db.execute("UPDATE games SET wake_at = 0, reminded_at = NULL")
-    )
+    async with service.storage.transaction() as tx:
+        await tx.execute("UPDATE games SET wake_at = 0, reminded_at = NULL")
     service.clock.now += 3 * 86_400
     assert await service.timeouts.sweep() == []
 

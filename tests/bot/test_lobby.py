@@ -29,6 +29,7 @@ from bot.service import (
 from engine.core import Option
 
 from . import dicegame
+from .databases import sqlite_only
 from .game_records import old_challenge
 from .test_service import ANN, BEN, CAT, Clock
 
@@ -62,11 +63,6 @@ def partners_registered():
 def race():
     with dicegame.registered() as game:
         yield game.key
-
-
-@pytest.fixture
-def db_path(tmp_path):
-    return str(tmp_path / "parlor.db")
 
 
 @pytest.fixture
@@ -286,6 +282,7 @@ async def test_a_restart_keeps_a_lobby(db_path, race):
 
 
 async def test_a_database_from_before_lobbies_is_migrated(db_path, race, monkeypatch):
+    sqlite_only(db_path, "a file made before lobbies (PostgreSQL starts at migration 11)")
     monkeypatch.setattr(storage_module, "MIGRATIONS", storage_module.MIGRATIONS[:1])
     old = await Service.open(db_path, clock=Clock())
     now = old.clock()

@@ -37,11 +37,6 @@ class Clock:
 
 
 @pytest.fixture
-def db_path(tmp_path):
-    return str(tmp_path / "parlor.db")
-
-
-@pytest.fixture
 async def service(db_path):
     svc = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(1))
     yield svc
@@ -228,6 +223,9 @@ async def test_resign_ends_the_game_for_the_other_player(service):
 
 async def test_the_database_is_set_up_as_designed(service, db_path):
     await start_game(service)
+    assert await service.storage.schema_version() == len(MIGRATIONS)
+    if db_path.startswith("postgresql://"):
+        return  # (PostgreSQL keeps its foreign keys and its log always)
     async with aiosqlite.connect(db_path) as db:
         assert (await (await db.execute("PRAGMA user_version")).fetchone())[0] == len(MIGRATIONS)
         assert (await (await db.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
@@ -246,10 +244,10 @@ async def test_table_settings_are_checked(service):
     assert await service.storage.open_challenges_by(ANN.user_id, service.clock()) == 0
 
 
-async def test_a_roll_by_hand_draws_what_the_bot_would_have(db_path):
+async def test_a_roll_by_hand_draws_what_the_bot_would_have(db_path, another_db):
     with dicegame.registered() as race:
         by_bot = await Service.open(db_path, seats_rng=random.Random(5))
-        by_hand = await Service.open(db_path + "2", seats_rng=random.Random(5))
+        by_hand = await Service.open(another_db, seats_rng=random.Random(5))
         games = []
         for svc, settings in ((by_bot, None), (by_hand, {"roll": "button"})):
             challenge = await svc.challenge(race.key, ANN, BEN, settings=settings)

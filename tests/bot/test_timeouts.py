@@ -15,6 +15,7 @@ from bot.service import Closed, NotAllowed, Service
 from bot.timeouts import Reminder, TimedOut, TimeUp
 
 from .clock_games import copies
+from .databases import sqlite_only
 from .test_service import ANN, BEN, CAT, DAN
 
 
@@ -199,7 +200,8 @@ async def test_the_firm_reminder_comes_at_80_percent_and_says_so(services):
     assert await service.timeouts.sweep() == []
 
 
-async def test_a_sweep_over_10000_games_with_100_due_reads_and_writes_only_those(services):
+async def test_a_sweep_over_10000_games_with_100_due_reads_and_writes_only_those(services, db_path):
+    sqlite_only(db_path, "counts the instructions SQLite runs")
     service = await services()
     await two_player(service, clock="3d")
     db = service.storage.db
@@ -307,7 +309,8 @@ async def test_a_move_between_the_take_and_the_write_wins_over_the_sweep(service
         game.id, lease, taken["version"], wake_at=None, reminders=1, reminded_at=1.0
     )
     assert not wrote
-    (row,) = await service.storage.db.execute_fetchall(
-        "SELECT reminders, reminded_at, turn_at FROM games WHERE id = ?", (game.id,)
-    )
+    async with service.storage.transaction() as tx:
+        (row,) = await tx.fetch(
+            "SELECT reminders, reminded_at, turn_at FROM games WHERE id = ?", (game.id,)
+        )
     assert tuple(row) == (0, None, service.clock.now)
