@@ -19,6 +19,7 @@ right now (nothing of the transaction is kept).
 from __future__ import annotations
 
 import functools
+import re
 import sqlite3
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
@@ -120,6 +121,11 @@ def is_database_error(exc: BaseException) -> bool:
     except ImportError:  # pragma: no cover - asyncpg is a dependency
         return False
     return isinstance(exc, asyncpg.PostgresError | asyncpg.InterfaceError)
+
+
+def shown(url: str) -> str:
+    """A PostgreSQL ``url`` without its password, for messages, logs and files."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 def is_url(target: str) -> bool:

@@ -19,14 +19,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
 
-from .database import POSTGRESQL, Write, numbered
+from .database import POSTGRESQL, Write, numbered, shown
 from .records import StorageOpenError, Unavailable
 
 log = logging.getLogger(__name__)
@@ -70,11 +69,6 @@ def pool_size() -> int:
     if size < 2:
         raise StorageOpenError("(PARLOR_DB_POOL)", "a pool needs at least 2 connections")
     return size
-
-
-def shown(url: str) -> str:
-    """``url`` without its password, for messages and logs."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 def changed(status: str) -> int:

@@ -13,11 +13,13 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import engine
 import engine.ai
 
 from .ai_players import ai_name
+from .database import is_url, shown
 from .local_words import result_line
 from .service import GameRecord, Player, Service, ServiceError
 
@@ -210,9 +212,14 @@ async def _create(
 def _free_default(args: Any, game: GameRecord) -> Path:
     """Beside the database, named for it and the game: ``parlor.db`` ->
     ``parlor-play/<game>-1`` (``<game>-1-2`` if a game of an older file of that name left
-    its images there)."""
-    db = Path(args.db)
-    base = db.parent / f"{db.stem}-play" / f"{game.key}-{game.id}"
+    its images there); for a PostgreSQL database, in the current folder, named for the
+    database (``postgresql://host/parlor`` -> ``parlor-play/<game>-1``)."""
+    if is_url(args.db):
+        name = urlsplit(args.db).path.strip("/") or "postgres"
+        base = Path(f"{name}-play") / f"{game.key}-{game.id}"
+    else:
+        db = Path(args.db)
+        base = db.parent / f"{db.stem}-play" / f"{game.key}-{game.id}"
     out, n = base, 1
     while _taken(out, _owner(args.db, game)):
         n += 1
@@ -232,7 +239,8 @@ def _taken(out: Path, owner: str | None) -> bool:
 def _owner(db: str, game: GameRecord) -> str:
     """What the marker of ``game``'s folder says: the database, the game and its seed (a
     game 1 of a new file of the same name is another game)."""
-    return f"{Path(db).resolve()}\n{game.id}\n{game.seed}\n"
+    where = shown(db) if is_url(db) else Path(db).resolve()  # (never a password)
+    return f"{where}\n{game.id}\n{game.seed}\n"
 
 
 def _claim(out: Path, owner: str | None) -> None:

@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from shlex import quote
 
 from PIL import Image
 
@@ -62,21 +63,21 @@ def test_a_whole_game_with_bad_input_along_the_way(tmp_path):
     assert f"Scores: Ann {totals[0]}, Ben {totals[1]}." in out
 
 
-def test_a_stopped_game_resumes_where_it_stopped(tmp_path):
+def test_a_stopped_game_resumes_where_it_stopped(tmp_path, db_path):
     moves, _ = scripted_game(9)
-    db = str(tmp_path / "parlor.db")
+    db = db_path  # an SQLite file, or a PostgreSQL database's URL
     out = str(tmp_path / "images")
     first = play(["play", "icesickle", "--db", db, "--out", out], [*moves[:20], "quit"])
-    assert first.returncode == 0
+    assert first.returncode == 0, first.stderr
     assert "Player 1 (seat 1)" in first.stdout and "Player 2 (seat 2) to move>" in first.stdout
-    hint = f"Saved; continue with: python -m bot play --resume 1 --db {db} --out {out}"
+    hint = f"Saved; continue with: python -m bot play --resume 1 --db {quote(db)} --out {out}"
     assert hint in first.stdout
     # Input running out also stops cleanly, and every accepted move is already saved.
     # --out is remembered: resumed without it, the images go on in the same folder.
     second = play(["play", "--resume", "--db", db], moves[20:25])
     assert second.returncode == 1 and "Input ended" in second.stdout
     assert f" played {moves[24]}.\nBoard image: {out}/move-025.png" in second.stdout
-    assert f"continue with: python -m bot play --resume 1 --db {db}\n" in second.stdout
+    assert f"continue with: python -m bot play --resume 1 --db {quote(db)}\n" in second.stdout
     third = play(["play", "--resume", "1", "--db", db, "--out", out], moves[25:])
     assert third.returncode == 0, third.stderr
     assert "Game over:" in third.stdout
@@ -124,3 +125,24 @@ def test_a_three_player_pachisi_game_in_the_terminal(tmp_path):
     (image,) = sorted(tmp_path.glob("move-*.png"))
     with Image.open(image) as board:
         assert board.width >= 1000
+
+
+def test_a_postgresql_game_keeps_its_images_here_named_for_the_database(tmp_path, pg_server):
+    """Without --out, a game of a PostgreSQL database draws into ./NAME-play/GAME-ID (no
+    folder is named after the URL, and its marker never holds the password)."""
+    import asyncio
+
+    from .databases import new_database
+
+    db = asyncio.run(new_database(pg_server))
+    name = db.split("?")[0].rsplit("/", 1)[1]
+    moves, _ = scripted_game(3)
+    done = play(["play", "icesickle", "--db", db], [*moves[:2], "quit"], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    folder = tmp_path / f"{name}-play" / "icesickle-1"
+    assert sorted(p.name for p in folder.glob("move-*.png")) == [
+        "move-000.png",
+        "move-001.png",
+        "move-002.png",
+    ]
+    assert [p.name for p in tmp_path.iterdir()] == [f"{name}-play"]
