@@ -15,14 +15,15 @@ BACKENDS = ("sqlite", "postgresql")
 _numbers = itertools.count(1)
 
 
-def start_server(folder: Path):
-    """A PostgreSQL server in ``folder`` (stopped and deleted at the end), or a skip."""
+def start_server(folder: Path, *, keep: bool = False):
+    """A PostgreSQL server in ``folder``, or a skip. Its ``cleanup()`` stops it and deletes
+    its data, or (``keep``) only stops it: started again, it has the same data."""
     try:
         import pgserver
     except ImportError as exc:  # pragma: no cover - a test dependency
         pytest.skip(f"PostgreSQL tests need the pgserver package: {exc}")
     try:
-        return pgserver.get_server(str(folder), cleanup_mode="delete")
+        return pgserver.get_server(str(folder), cleanup_mode="stop" if keep else "delete")
     except Exception as exc:  # its own errors: a missing binary, a port, a user
         pytest.skip(f"a PostgreSQL server could not start here: {exc}")
 

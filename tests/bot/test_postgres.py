@@ -1,0 +1,67 @@
+"""What only PostgreSQL has to show: a server that restarts under a running bot, the pool's
+size from the environment, a server that is not there at the start."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.records import StorageOpenError, Unavailable
+from bot.service import Service
+
+from .databases import new_database, start_server
+from .test_service import ANN, BEN, Clock
+
+
+async def test_a_bot_carries_on_after_the_server_restarts(tmp_path):
+    folder = tmp_path / "data"
+    server = start_server(folder, keep=True)
+    url = await new_database(server)
+    service = await Service.open(url, clock=Clock(), seats_rng=random.Random(1))
+    try:
+        challenge = await service.challenge("icesickle", ANN, BEN, channel_id=9)
+        game = await service.accept(challenge.id, BEN)
+        first = game.state.legal_moves()[0]
+        game = (await service.play(game.id, game.player_to_move.user_id, first)).game
+
+        server.cleanup()  # the server stops: what comes now is answered, nothing kept
+        move = game.state.legal_moves()[0]
+        with pytest.raises(Unavailable):
+            await service.play(game.id, game.player_to_move.user_id, move)
+        with pytest.raises(Unavailable):
+            await service.storage.games_of(ANN.user_id, active_only=True)
+
+        server = start_server(folder)  # back, on the same data: the pool connects anew
+        played = await service.play(game.id, game.player_to_move.user_id, move)
+        assert played.game.version == game.version + 1
+        history = await service.history(game.id)
+        assert [row.move for row in history] == [str(first), str(move)]
+    finally:
+        await service.close()
+        server.cleanup()
+
+
+async def test_the_pool_size_comes_from_the_environment(pg_server, monkeypatch):
+    url = await new_database(pg_server)
+    monkeypatch.setenv("PARLOR_DB_POOL", "3")
+    service = await Service.open(url)
+    try:
+        assert service.storage._db.pool.get_max_size() == 3
+    finally:
+        await service.close()
+    for bad, why in (("three", "'three' is not a number"), ("1", "at least 2 connections")):
+        monkeypatch.setenv("PARLOR_DB_POOL", bad)
+        with pytest.raises(StorageOpenError, match=why):
+            await Service.open(url)
+
+
+async def test_a_server_that_is_not_there_is_a_one_line_error_naming_it_without_password(
+    tmp_path,
+):
+    url = f"postgresql://parlor:secret@/parlor?host={tmp_path}&connect_timeout=2"
+    with pytest.raises(StorageOpenError) as caught:
+        await Service.open(url)
+    message = str(caught.value)
+    assert message.startswith("cannot open the database postgresql://parlor:***@/parlor")
+    assert "secret" not in message and "\n" not in message
