@@ -101,11 +101,31 @@ def parser() -> argparse.ArgumentParser:
         help="time for each move, shown with each turn (default: none; a terminal sends no "
         "reminders and never ends a game on time)",
     )
+    migrate = sub.add_parser(
+        "migrate",
+        help="copy every game, move and setting to another database",
+        description="Copy every game, move, challenge and player setting from one database "
+        "to another, empty one (an SQLite file to PostgreSQL, or back), then check that each "
+        "game replays to its position there. Nothing is copied if any check fails. Stop the "
+        "bot first: what it writes meanwhile would not come along.",
+    )
+    migrate.add_argument(
+        "--from", dest="source", required=True, metavar="DB", help="an SQLite file or a URL"
+    )
+    migrate.add_argument(
+        "--to",
+        dest="target",
+        required=True,
+        metavar="DB",
+        help="postgresql://user:password@host/database (or an SQLite file)",
+    )
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "migrate":
+        return _migrate(args.source, args.target)
     if args.command == "play":
         from . import local
         from .local_setup import DEFAULT_DB
@@ -119,6 +139,21 @@ def main(argv: list[str] | None = None) -> int:
     from .app import run
 
     return run()
+
+
+def _migrate(source: str, target: str) -> int:
+    """``python -m bot migrate``: 0 when copied and checked, 2 (one line why) otherwise."""
+    import asyncio
+
+    from .records import ServiceError
+    from .transfer import run
+
+    try:
+        asyncio.run(run(source, target))
+    except ServiceError as exc:  # (StorageOpenError, TransferError)
+        print(f"migrate: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":
