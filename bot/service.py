@@ -566,9 +566,17 @@ class Service:
             kept = self._kept.get(game_id)
             while True:
                 record = kept or await self.game(game_id)
-                change = decide(record)
-                if inspect.isawaitable(change):
-                    change = await change
+                try:
+                    change = decide(record)
+                    if inspect.isawaitable(change):
+                        change = await change
+                except (ServiceError, engine.IllegalMove):
+                    if kept is None or not await self._moved_on(kept):
+                        raise
+                    # refused on a game another process moved since: decide on it as stored
+                    self._kept.pop(game_id, None)
+                    kept = None
+                    continue
                 if change is None:
                     return Played(record, ())
                 try:
@@ -584,6 +592,12 @@ class Service:
                 self._kept.pop(game_id, None)  # written again last: the oldest go first
                 self._kept[game_id] = played.game
                 return played
+
+    async def _moved_on(self, kept: GameRecord) -> bool:
+        """Whether the game of a kept record is at another version in the database now (moved
+        by another process: a sweep, an AI turn, a click on another shard)."""
+        head = await self.storage.game_head(kept.id, 0)
+        return head is not None and head[0] != kept.version
 
     async def _commit(self, record: GameRecord, change: Change, not_saved: str | None) -> Played:
         state, made, result = change.state, list(change.moves), change.result

@@ -297,3 +297,24 @@ async def test_a_game_is_posted_in_its_thread_else_its_channel_and_never_off_dis
     )  # a game in a terminal
     with pytest.raises(ServiceError, match="no channel on Discord"):
         local.place_id  # noqa: B018
+
+
+async def test_a_process_keeps_up_with_moves_another_process_made(db_path):
+    # Two services on one database stand for two bot processes (shards, a sweep, an AI):
+    # A keeps the game as it last wrote it; B moves meanwhile; A's next move must be judged
+    # on the game as stored, not refused as "not your turn" on what A kept.
+    a = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(1))
+    b = await Service.open(db_path, clock=Clock())
+    try:
+        game = await start_game(a)
+        game = await play_out(a, game, random.Random(2), 1)  # A keeps it now
+        moved = await play_out(b, await b.game(game.id), random.Random(3), 1)
+        mover = moved.player_to_move
+        assert mover != game.player_to_move
+        after = await a.play(game.id, mover.user_id, moved.state.legal_moves()[0])
+        assert after.game.version == moved.version + 1
+        with pytest.raises(Conflict, match="out of date"):  # a click from a board now old
+            await a.play(game.id, after.game.player_to_move.user_id, "x", version=moved.version)
+    finally:
+        await a.close()
+        await b.close()
