@@ -24,6 +24,7 @@ from .cogs import Games
 from .custom_ids import control_for
 from .heap import settle_heap
 from .messages import challenge_link, lapsed_text, nudge_text
+from .scale import ai_workers, board_workers, env_number, shard_of, shard_setting
 from .service import MAX_GAMES_PER_SERVER, Service
 from .settings_command import Settings
 from .table import Table
@@ -85,8 +86,9 @@ class ParlorBot(commands.Bot):
         self.games_per_server = games_per_server
         self.table = Table(self)
         niceness = worker_niceness()
-        self.boards = Boards(niceness=niceness)  # board images are drawn in worker processes
-        self.thinking = Boards(workers=1, niceness=niceness)  # and Parlor's moves in one
+        # board images are drawn in worker processes, and Parlor's moves in others
+        self.boards = Boards(workers=board_workers(), niceness=niceness)
+        self.thinking = Boards(workers=ai_workers(), niceness=niceness)
         self.ai_delay = ai_delay
         self._ai_due = asyncio.Event()
         self._ai_turns: set[asyncio.Task] = set()
@@ -100,6 +102,14 @@ class ParlorBot(commands.Bot):
         self._handling = 0
         self._idle = asyncio.Event()
         self._idle.set()
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of the server ``guild_id`` (every server,
+        unless the bot is sharded: ``bot/scale.py``)."""
+        ids = getattr(self, "shard_ids", None)
+        if not self.shard_count or ids is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in ids
 
     async def admit(self, interaction: discord.Interaction) -> bool:
         """A small per-user rate limit on commands and clicks: refuse (ephemerally) a user
@@ -276,28 +286,17 @@ def _describe(interaction: discord.Interaction) -> str:
     return f"interaction {interaction.id} ({what!s:.100}) by user {interaction.user.id}"
 
 
-def _env_number(name: str, upper: int, what: str, then: str = "") -> int | None:
-    """The environment variable ``name`` as a whole number from 1 to ``upper - 1``, or None
-    when it is unset; ``ValueError`` saying it must be ``what`` (then ``then``) otherwise."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return None
-    if not (value.isascii() and value.isdigit() and len(value) <= 30 and 0 < int(value) < upper):
-        raise ValueError(f"{name} must be {what}, not {value[:30]!r}{then}")
-    return int(value)
-
-
 def server_limit() -> int:
     """Active games one server may hold: ``PARLOR_MAX_GAMES_PER_SERVER``, or the default;
     ``ValueError`` with a message for a value that is not a whole number of games."""
-    limit = _env_number("PARLOR_MAX_GAMES_PER_SERVER", 10**9, "a whole number of games")
+    limit = env_number("PARLOR_MAX_GAMES_PER_SERVER", 10**9, "a whole number of games")
     return MAX_GAMES_PER_SERVER if limit is None else limit
 
 
 def guild_setting() -> int | None:
     """The server to sync the slash commands to at once: ``PARLOR_GUILD``, or None when it is
     unset; ``ValueError`` with a message for anything that is not a server id."""
-    return _env_number(
+    return env_number(
         "PARLOR_GUILD",
         2**63,
         "a server id (a number such as 123456789012345678)",
@@ -328,11 +327,27 @@ def worker_niceness() -> int:
     return int(value)
 
 
+class ShardedParlorBot(ParlorBot, commands.AutoShardedBot):
+    """The bot running some of its shards (``PARLOR_SHARDS``, ``PARLOR_SHARD_IDS``): discord.py's
+    ``AutoShardedBot``, one gateway connection per shard, in this one process."""
+
+
 def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
-    """The bot, not yet connected (start it with ``await bot.start(token)``).
+    """The bot, not yet connected (start it with ``await bot.start(token)``); sharded as
+    ``PARLOR_SHARDS`` and ``PARLOR_SHARD_IDS`` say (``bot/scale.py``).
 
     ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
     options.setdefault("games_per_server", server_limit())
+    sharded = shard_setting()
+    if sharded is not None:
+        count, ids = sharded
+        return ShardedParlorBot(
+            db_path or os.environ.get("PARLOR_DB", "parlor.db"),
+            guild_id=guild_setting(),
+            shard_count=count,
+            shard_ids=ids,
+            **options,
+        )
     return ParlorBot(
         db_path or os.environ.get("PARLOR_DB", "parlor.db"),
         guild_id=guild_setting(),
@@ -355,6 +370,9 @@ def run() -> int:
         server_limit()  # a bad setting is said before anything starts
         guild_setting()
         worker_niceness()
+        shard_setting()
+        board_workers()
+        ai_workers()
         lifecycle.run(lifecycle.main(create_bot, token, db_path))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -128,9 +128,12 @@ class Table(Invitations, ClockTable, AiTable):
     async def repost_behind(self) -> int:
         """After a restart: post the current board of every game whose latest board shows an
         older version (a crash came between a move and its board), once; roll the dice a game
-        waits on that nobody rolls. Returns how many boards were posted."""
+        waits on that nobody rolls. Returns how many boards were posted. Of a sharded bot,
+        each process posts those of the servers it runs."""
         posted = 0
         for record in await self.service.games_behind():
+            if not self.bot.owns(record.guild_id):
+                continue
             try:
                 played = await self.service.roll_due(record.id)
                 await self.post_turn(played.game, "The board again, after a restart.")

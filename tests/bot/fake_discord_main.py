@@ -4,6 +4,8 @@ Discord, for tests that run the bot's real entry point in a process of its own.
 Sets the two attributes ``tests.fakediscord.FakeDiscord`` patches in-process
 (``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY``) from the environment
 variables ``FAKE_DISCORD_API`` and ``FAKE_DISCORD_GATEWAY``, then runs ``bot.__main__.main``.
+For tests that cannot wait a minute, or click faster than people: ``FAKE_SWEEP_SECONDS``
+(the sweep's interval) and ``FAKE_RATE_LIMIT`` (clicks a user may make in 10 s).
 """
 
 from __future__ import annotations
@@ -19,6 +21,13 @@ def patch_discord() -> None:
 
     discord.http.Route.BASE = os.environ["FAKE_DISCORD_API"]
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["FAKE_DISCORD_GATEWAY"])
+
+    import bot.app
+
+    if "FAKE_SWEEP_SECONDS" in os.environ:
+        bot.app.EXPIRY_SWEEP = float(os.environ["FAKE_SWEEP_SECONDS"])
+    if "FAKE_RATE_LIMIT" in os.environ:
+        bot.app.RATE_LIMIT = (int(os.environ["FAKE_RATE_LIMIT"]), 10.0)
 
 
 if __name__ == "__main__":  # the board workers' forkserver imports this file as well

@@ -74,6 +74,18 @@ class Driver:
 
         await self.wait_until(check, "the bot to connect" + (" and sync" if sync else ""), timeout)
 
+    async def wait_shards_ready(self, count: int, syncs: int, timeout: float | None = None) -> None:
+        """Every one of ``count`` shards has a session connected and identified (the bot's
+        processes split them), and ``syncs`` command syncs came (one per process)."""
+
+        def check() -> bool:
+            sessions = [self.gateway.shards.get(i) for i in range(count)]
+            if any(s is None or not s.ready or not s.connected for s in sessions):
+                return False
+            return len(self.command_syncs) >= syncs
+
+        await self.wait_until(check, f"{count} shards to connect and sync", timeout)
+
     async def wait_for_message(
         self,
         where: Where,
@@ -114,13 +126,22 @@ class Driver:
 
     # -- interactions ------------------------------------------------------------------------
     async def _send(
-        self, itype: int, user: User, channel: Channel, data: dict[str, Any], **kw: Any
+        self,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        shard: int | None = None,
+        **kw: Any,
     ) -> Interaction:
+        """Send an interaction to the bot: to its guild's shard, or to ``shard``'s session (a
+        test may spread one game's clicks over the processes of a sharded bot)."""
         rec = new_interaction(self, itype, user, channel, data, **kw)
         self.interactions[rec.id] = rec
         self.interactions_by_token[rec.token] = rec
         rec.sent_at = asyncio.get_running_loop().time()
-        if not await self.gateway.dispatch("INTERACTION_CREATE", rec.payload):
+        session = None if shard is None else self.gateway.shards[shard]
+        if not await self.gateway.dispatch("INTERACTION_CREATE", rec.payload, session=session):
             raise RuntimeError("fake discord: the bot has no gateway session")
         self.pulse.fire()
         return rec
@@ -183,20 +204,28 @@ class Driver:
         rec = await self._send(AUTOCOMPLETE, user, channel, data)
         return (await rec.response(timeout)).choices
 
-    async def click(self, user: User, message: Message | int, custom_id: str) -> Interaction:
+    async def click(
+        self, user: User, message: Message | int, custom_id: str, *, shard: int | None = None
+    ) -> Interaction:
         msg = self.message(message)
         data = component_data(self, user, msg, custom_id, None)
         return await self._send(
-            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, message=msg
+            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, shard, message=msg
         )
 
     async def select(
-        self, user: User, message: Message | int, custom_id: str, values: list[Any]
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        values: list[Any],
+        *,
+        shard: int | None = None,
     ) -> Interaction:
         msg = self.message(message)
         data = component_data(self, user, msg, custom_id, list(values))
         return await self._send(
-            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, message=msg
+            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, shard, message=msg
         )
 
     async def submit_modal(

@@ -1,5 +1,10 @@
 """The gateway websocket: HELLO, IDENTIFY/READY, heartbeats, RESUME, dispatches.
 
+Shards as Discord runs them: a session that identifies with ``shard: [i, n]`` gets the guilds
+whose ``(guild_id >> 22) % n`` is ``i`` (in READY, GUILD_CREATE) and their events, direct
+messages on shard 0. Each shard's latest session takes its events; a shard whose process is
+gone gets none (an interaction there fails, as on Discord).
+
 Frames go out as plain text JSON: discord.py asks for zlib-stream but decompresses only binary
 frames and parses text frames as they are.
 """
@@ -53,6 +58,8 @@ class Gateway:
         self.heartbeat_interval = heartbeat_interval
         self.sessions: dict[str, Session] = {}
         self.current: Session | None = None
+        self.shards: dict[int, Session] = {}
+        """The latest session of each shard, once a bot identified with shards."""
         self.received: list[dict[str, Any]] = []  # every payload the client sent
         self.connect_queries: list[dict[str, str]] = []
         self._sockets: set[web.WebSocketResponse] = set()
@@ -113,10 +120,16 @@ class Gateway:
         session.login_index = fake.login_count
         self.sessions[session.id] = session
         self.current = session
+        if session.shard is not None:
+            self.shards[session.shard[0]] = session
+        guilds = list(fake.world.guilds)
+        if session.shard is not None:
+            index, count = session.shard
+            guilds = [g for g in guilds if (g >> 22) % count == index]
         ready = {
             "v": 10,
             "user": fake.bot_user.to_dict() | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in fake.world.guilds],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": fake.gateway_url,
@@ -132,7 +145,7 @@ class Gateway:
         if session.shard is not None:
             ready["shard"] = session.shard
         await self.dispatch("READY", ready, session=session)
-        for guild_id in fake.world.guilds:
+        for guild_id in guilds:
             await self.dispatch("GUILD_CREATE", fake.guild_create(guild_id), session=session)
         session.ready = True
         fake.pulse.fire()
@@ -154,6 +167,8 @@ class Gateway:
         session.ws = ws
         session.resumes += 1
         self.current = session
+        if session.shard is not None:
+            self.shards[session.shard[0]] = session
         for event in [e for e in session.events if e["s"] > seq]:
             await self._send(ws, event, session.lock)
         await self.dispatch("RESUMED", {}, session=session)
@@ -200,6 +215,14 @@ class Gateway:
             pass  # the client went away; a RESUME will replay the event
 
     # -- used by the fake --------------------------------------------------------------------
+    def route(self, guild_id: int | None) -> Session | None:
+        """The session that gets ``guild_id``'s events (None: a DM): the current one, or with
+        shards the latest session of the guild's shard (None if it has none)."""
+        if not self.shards:
+            return self.current
+        count = next(iter(self.shards.values())).shard[1]
+        return self.shards.get((guild_id >> 22) % count if guild_id else 0)
+
     async def dispatch(
         self,
         event: str,
@@ -208,8 +231,11 @@ class Gateway:
         session: Session | None = None,
         intent: int = 0,
     ) -> bool:
-        """Send a DISPATCH to the bot (or buffer it for a RESUME). False if filtered out."""
-        session = session or self.current
+        """Send a DISPATCH to the bot (or buffer it for a RESUME). False if filtered out.
+        Without ``session``: the session of the guild's shard (see :meth:`route`)."""
+        if session is None:
+            guild = data.get("id") if event == "GUILD_CREATE" else data.get("guild_id")
+            session = self.route(int(guild) if guild else None)
         if session is None or session.invalid:
             return False
         if intent and not session.intents & intent:

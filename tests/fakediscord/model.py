@@ -68,6 +68,14 @@ class Snowflakes:
         self._last = max(now, self._last + 1)
         return self._last
 
+    def next_on_shard(self, index: int, count: int) -> int:
+        """The next id whose shard of ``count`` is ``index`` (``(id >> 22) % count``): its
+        time moved on by up to ``count - 1`` ms."""
+        moment = self.next() >> 22
+        moment += (index - moment) % count
+        self._last = max(self._last, moment << 22)
+        return self._last
+
 
 def snowflake_time(snowflake: int) -> str:
     ms = (snowflake >> 22) + DISCORD_EPOCH_MS

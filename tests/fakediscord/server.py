@@ -194,12 +194,15 @@ class FakeDiscord(Driver):
         *,
         bot_permissions: int = BOT_PERMISSIONS,
         everyone_permissions: int = EVERYONE_PERMISSIONS,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
+        """A guild the bot is in; ``shard=(index, count)``: one whose id falls on that shard."""
         ids = self.world.ids
-        guild = Guild(ids.next(), name, self.owner.id, ids.next(), bot_permissions)
+        guild_id = ids.next_on_shard(*shard) if shard else ids.next()
+        guild = Guild(guild_id, name, self.owner.id, ids.next(), bot_permissions)
         guild.everyone_permissions = everyone_permissions
         self.world.guilds[guild.id] = guild
-        if self.gateway.current is not None:
+        if self.gateway.current is not None and self.gateway.route(guild.id) is not None:
             self._background(self.gateway.dispatch("GUILD_CREATE", self.guild_create(guild.id)))
         return guild
 
