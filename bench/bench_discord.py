@@ -32,9 +32,11 @@ import tempfile
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cpu import cpu_line, cpu_of, cpu_of_family, yardstick
 from figures import percentile
 
 from bot import create_bot, lifecycle
@@ -79,28 +81,87 @@ async def serve_bot(api_url: str, gateway_url: str, token: str, db_path: str) ->
 
 
 @contextlib.asynccontextmanager
-async def bot_process(fake: FakeDiscord, db_path: str) -> AsyncIterator[int]:
-    """Run the bot in a child process until the block ends, then SIGTERM it (bot.close())."""
+async def bot_processes(
+    fake: FakeDiscord, db_path: str, count: int = 1
+) -> AsyncIterator[list[int]]:
+    """Run the bot in ``count`` child processes until the block ends, then SIGTERM them
+    (bot.close()). More than one: each runs one of ``count`` shards (``PARLOR_SHARDS``,
+    ``PARLOR_SHARD_IDS``), as a bot past one process does."""
     args = ("--serve-bot", fake.api_url, fake.gateway_url, fake.token, db_path)
-    child = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, *args, stdout=asyncio.subprocess.PIPE
-    )
+    children = []
+    for shard in range(count):
+        env = dict(os.environ)
+        if count > 1:
+            env |= {"PARLOR_SHARDS": str(count), "PARLOR_SHARD_IDS": str(shard)}
+        children.append(
+            await asyncio.create_subprocess_exec(
+                sys.executable, __file__, *args, stdout=asyncio.subprocess.PIPE, env=env
+            )
+        )
     try:
-        line = await asyncio.wait_for(child.stdout.readline(), fake.timeout)  # b"" if it died
-        if line != READY:
-            raise RuntimeError("the bot process did not get ready (its errors are above)")
-        await fake.wait_ready(fake.timeout, sync=True)  # identified, commands synced
-        yield child.pid
+        for child in children:
+            line = await asyncio.wait_for(child.stdout.readline(), fake.timeout)  # b"": died
+            if line != READY:
+                raise RuntimeError("a bot process did not get ready (its errors are above)")
+        if count > 1:
+            await fake.wait_shards_ready(count, syncs=count, timeout=fake.timeout)
+        else:
+            await fake.wait_ready(fake.timeout, sync=True)  # identified, commands synced
+        yield [child.pid for child in children]
     finally:
-        if child.returncode is None:
-            child.terminate()
+        for child in children:
+            if child.returncode is None:
+                child.terminate()
+        for child in children:
             try:
                 await asyncio.wait_for(child.wait(), fake.timeout)
             except TimeoutError:
                 child.kill()
                 await child.wait()
-        if child.returncode:
-            print(f"bot process exited with code {child.returncode}", file=sys.stderr)
+            if child.returncode:
+                print(f"bot process exited with code {child.returncode}", file=sys.stderr)
+
+
+@contextlib.asynccontextmanager
+async def database(kind: str, folder: str) -> AsyncIterator[tuple[str, Any]]:
+    """The bot's database for the run: an SQLite file, or a new database on a PostgreSQL
+    server started here from the pgserver wheel (as the tests do); and that server (None
+    for SQLite), whose processes' CPU the run reports too."""
+    if kind == "sqlite":
+        yield str(Path(folder) / "bench.db"), None
+        return
+    import asyncpg
+    import pgserver
+
+    server = pgserver.get_server(str(Path(folder) / "postgres"), cleanup_mode="delete")
+    try:
+        connection = await asyncpg.connect(server.get_uri())
+        await connection.execute("CREATE DATABASE bench")
+        await connection.close()
+        yield server.get_uri("bench"), server
+    finally:
+        server.cleanup()
+
+
+def server_cpu(server: Any) -> float:
+    """CPU seconds so far of the PostgreSQL server's processes (its postmaster, found by its
+    data folder, and the backends and helpers under it); 0 for SQLite."""
+    if server is None:
+        return 0.0
+    import psutil
+
+    folder = str(server.pgdata)
+    spent = 0.0
+    for process in psutil.process_iter(["cmdline"]):
+        with contextlib.suppress(psutil.Error):
+            if folder in (process.info["cmdline"] or ())[-1:] or any(
+                part == folder for part in process.info["cmdline"] or ()
+            ):
+                for each in [process, *process.children(recursive=True)]:
+                    with contextlib.suppress(psutil.Error):
+                        times = each.cpu_times()
+                        spent += times.user + times.system
+    return spent
 
 
 PROFILE = os.environ.get("PARLOR_PROFILE")
@@ -163,89 +224,38 @@ async def play_game(fake, opened, moves: int, think: float, rng, answered, poste
     return thread, turn, users
 
 
-def cpu_of(pid: int, task: int | None = None) -> float:
-    """CPU seconds (user + system) of process ``pid`` itself, not its children (the board
-    workers), from ``/proc/<pid>/stat``; of its thread ``task`` alone, if given."""
-    where = f"/proc/{pid}/task/{task}/stat" if task else f"/proc/{pid}/stat"
-    with open(where) as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def family(pid: int) -> list[int]:
-    """The processes descended from ``pid`` (its forkserver and the worker processes), from
-    ``/proc``."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            with contextlib.suppress(OSError), open(f"/proc/{entry}/stat") as stat:
-                parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
-    found, todo = [], [pid]
-    while todo:
-        parent = todo.pop()
-        children = [child for child, p in parents.items() if p == parent]
-        found += children
-        todo += children
-    return found
-
-
-def cpu_of_family(pid: int) -> dict[int, float]:
-    """CPU seconds of each process descended from ``pid`` now."""
-    spent = {}
-    for child in family(pid):
-        with contextlib.suppress(OSError):
-            spent[child] = cpu_of(child)
-    return spent
-
-
-def yardstick() -> float:
-    """CPU ms of a fixed piece of work that moves with the machine (the shared cores drift by
-    10-20% within an hour): Pillow's PNG encode of an IceSickle board in RGB, the median of
-    15, as ``bench/bench.py``'s ratios use. A figure divided by it compares across runs."""
-    import io
-
-    from PIL import Image
-
-    import engine
-    import render
-
-    state = engine.get_game("icesickle").new_game(2, {})
-    rgb = Image.open(io.BytesIO(render.render(state))).convert("RGB")
-    spent = []
-    for _ in range(15):
-        start = time.process_time()
-        rgb.save(io.BytesIO(), "PNG")
-        spent.append(time.process_time() - start)
-    return statistics.median(spent) * 1000
-
-
-def cpu_line(whose: str, cpu: float, moves: int) -> str:
-    """The figure both benchmarks print: CPU seconds in all and per move, and the load."""
-    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    return (
-        f"CPU of {whose}: {cpu:.2f} s for {moves} moves, {cpu / moves * 1000:.1f} ms per move; "
-        f"load {load} on {os.cpu_count()} cores"
-    )
-
-
 async def main(
-    games: int, moves: int, think: float, same_process: bool, game: str, warmup: int
+    games: int,
+    moves: int,
+    think: float,
+    same_process: bool,
+    game: str,
+    warmup: int,
+    db: str = "sqlite",
+    processes: int = 1,
 ) -> None:
     logging.getLogger("discord").setLevel(logging.ERROR)
     answered: list[float] = []
     posted: list[float] = []
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeDiscord(timeout=60.0, callback_deadline=30.0) as fake:
-            guild = fake.add_guild(name="bench")
-            db_path = str(Path(tmp) / "bench.db")
+        async with (
+            database(db, tmp) as (db_path, server),
+            FakeDiscord(timeout=60.0, callback_deadline=30.0) as fake,
+        ):
+            guilds = [  # one per shard: each process has games to serve
+                fake.add_guild(name=f"bench {i}", shard=(i, processes) if processes > 1 else None)
+                for i in range(processes)
+            ]
             if same_process:
                 running = run_bot(fake, make_bot(db_path))
             else:
-                running = bot_process(fake, db_path)
+                running = bot_processes(fake, db_path, processes)
             async with running as handle:
-                bot_pid = handle if isinstance(handle, int) else None  # None: this process
-                channels = [fake.add_text_channel(guild, f"games-{i}") for i in range(games)]
+                pids = handle if isinstance(handle, list) else []  # []: this process
+                channels = [
+                    fake.add_text_channel(guilds[i % processes], f"games-{i}") for i in range(games)
+                ]
                 players = [fake.add_user(f"p{i}") for i in range(2 * games)]
                 opened = await asyncio.gather(
                     *(
@@ -260,10 +270,11 @@ async def main(
                             for i in range(games)
                         )
                     )
-                profile_moves(bot_pid, start=True)
-                cpu0 = cpu_of(bot_pid) if bot_pid else time.process_time()
-                loop0 = cpu_of(bot_pid, bot_pid) if bot_pid else 0.0  # the event loop's thread
-                workers0 = cpu_of_family(bot_pid) if bot_pid else {}
+                profile_moves(pids[0] if pids else None, start=True)
+                cpu0 = sum(map(cpu_of, pids)) if pids else time.process_time()
+                loop0 = sum(cpu_of(p, p) for p in pids)  # the event loops' threads
+                workers0 = {k: v for p in pids for k, v in cpu_of_family(p).items()}
+                server0 = server_cpu(server)
                 fake0 = time.process_time()
                 started = time.perf_counter()
                 await asyncio.gather(
@@ -275,19 +286,24 @@ async def main(
                 )  # fmt: skip
                 elapsed = time.perf_counter() - started
                 fake = time.process_time() - fake0
-                cpu = (cpu_of(bot_pid) if bot_pid else time.process_time()) - cpu0
-                loop = cpu_of(bot_pid, bot_pid) - loop0 if bot_pid else None
-                workers1 = cpu_of_family(bot_pid) if bot_pid else {}
+                cpu = (sum(map(cpu_of, pids)) if pids else time.process_time()) - cpu0
+                loop = sum(cpu_of(p, p) for p in pids) - loop0 if pids else None
+                workers1 = {k: v for p in pids for k, v in cpu_of_family(p).items()}
                 workers = sum(t - workers0.get(p, 0.0) for p, t in workers1.items())
-                profile_moves(bot_pid, start=False)
+                database_cpu = server_cpu(server) - server0
+                profile_moves(pids[0] if pids else None, start=False)
     pause = f", players pausing {think:g} s on average" if think else ", no pauses"
     pause += f", after {warmup} moves a game not counted" if warmup else ""
     where = "in this process" if same_process else "in its own process"
+    if processes > 1:
+        where = f"in {processes} processes of one shard each"
     print(
-        f"{games} games of {game} at once{pause}, bot {where}: "
-        f"{len(answered)} moves in {elapsed:.1f} s"
+        f"{games} games of {game} at once{pause}, bot {where}, on {db}: "
+        f"{len(answered)} moves in {elapsed:.1f} s ({len(answered) / elapsed:.0f} moves/s)"
     )
     whose = "the bot process alone" if not same_process else "this process (bot and fake)"
+    if processes > 1:
+        whose = "the bot processes"
     print(cpu_line(f"{whose}, board workers excluded", cpu, len(answered)))
     if loop is not None:
         per = 1000 / len(answered)
@@ -299,6 +315,8 @@ async def main(
             f"  and the worker processes (boards, Parlor) {workers * per:.1f} ms per move: "
             f"{(cpu + workers) * per:.1f} ms per move in all"
         )
+        if server is not None:
+            print(f"  (the PostgreSQL server: {database_cpu * per:.1f} ms per move)")
         print(
             f"  (the fake Discord and the players, in this process on the same cores: "
             f"{fake * per:.1f} ms per move)"
@@ -338,5 +356,30 @@ if __name__ == "__main__":
         help="moves played in each game first and not counted: the figures of a bot whose "
         "board workers have run a while (their first boards build the cached layers)",
     )
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        choices=("sqlite", "postgresql"),
+        help="the bot's database: an SQLite file, or PostgreSQL started from the pgserver wheel",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="bot processes, each running one shard (more than one needs --db postgresql)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.moves, args.think, args.same_process, args.game, args.warmup))
+    if args.processes > 1 and args.db != "postgresql":
+        parser.error("several bot processes share a PostgreSQL database: add --db postgresql")
+    asyncio.run(
+        main(
+            args.games,
+            args.moves,
+            args.think,
+            args.same_process,
+            args.game,
+            args.warmup,
+            args.db,
+            args.processes,
+        )
+    )

@@ -28,7 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import discord
-from bench_discord import READY, cpu_line, cpu_of, is_turn, play_game, profile_moves, run_child
+from bench_discord import READY, is_turn, play_game, profile_moves, run_child
+from cpu import cpu_line, cpu_of
 from discord import app_commands
 
 import engine
