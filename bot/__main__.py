@@ -21,6 +21,10 @@ It reads these environment variables:
                                server's postgresql://user:password@host/database URL;
                                play uses it too
   PARLOR_DB_POOL               PostgreSQL connections a process keeps at most (default: 10)
+  PARLOR_SHARDS                the bot's number of shards (default: unsharded)
+  PARLOR_SHARD_IDS             the shards this process runs, e.g. 0,1 or 2-3 (default: all)
+  PARLOR_BOARD_WORKERS         processes drawing board images (default: one per CPU)
+  PARLOR_AI_WORKERS            processes working out Parlor's moves (default: 1)
   PARLOR_GUILD                 a server id to sync the slash commands to at once (development)
   PARLOR_MAX_GAMES_PER_SERVER  active games one server may hold at once (default: 1000)
   PARLOR_WORKER_NICENESS       how much lower (nice 0-19) the board and AI workers run

@@ -140,7 +140,8 @@ def test_bot_help_says_how_to_run_it_and_what_it_reads():
     assert result.returncode == 0
     assert "With no subcommand, python -m bot runs the Discord bot" in result.stdout
     names = ("DISCORD_TOKEN", "PARLOR_DB", "PARLOR_GUILD", "PARLOR_MAX_GAMES_PER_SERVER")
-    for name in (*names, "PARLOR_WORKER_NICENESS"):
+    scale = ("PARLOR_DB_POOL", "PARLOR_SHARDS", "PARLOR_SHARD_IDS", "PARLOR_BOARD_WORKERS")
+    for name in (*names, "PARLOR_WORKER_NICENESS", *scale, "PARLOR_AI_WORKERS"):
         assert name in result.stdout
     play_help = run(["play", "--help"]).stdout
     for key, game in engine.GAMES.items():
