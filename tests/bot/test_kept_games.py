@@ -15,14 +15,12 @@ from .test_service import ANN, BEN, Clock
 
 
 @pytest.fixture
-async def open_service(tmp_path):
-    """Opens services on one file (each one a bot process), all closed at the end."""
+async def open_service(db_path):
+    """Opens services on one database (each one a bot process), all closed at the end."""
     opened: list[Service] = []
 
     async def open_one() -> Service:
-        service = await Service.open(
-            str(tmp_path / "parlor.db"), clock=Clock(), seats_rng=random.Random(4)
-        )
+        service = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(4))
         opened.append(service)
         return service
 

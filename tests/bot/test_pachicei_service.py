@@ -16,15 +16,15 @@ async def new_game(service, **settings):
     return await service.accept(challenge.id, BEN)
 
 
-async def test_a_whole_game_with_the_bot_rolling(tmp_path):
-    service = await Service.open(str(tmp_path / "p.db"), clock=Clock(), seats_rng=random.Random(2))
+async def test_a_whole_game_with_the_bot_rolling(db_path):
+    service = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(2))
     game = await new_game(service)
     assert game.player_to_move is not None  # Black's first roll is already made
     assert (await service.history(game.id))[0].move.startswith("roll ")
     game = await play_out(service, game, random.Random(5), limit=40)
     # a restart mid-game: a new service on the same file carries on exactly
     await service.close()
-    service = await Service.open(str(tmp_path / "p.db"), clock=Clock())
+    service = await Service.open(db_path, clock=Clock())
     again = await service.game(game.id)
     assert again.state == game.state and again.state.legal_moves() == game.state.legal_moves()
     game = await play_out(service, again, random.Random(6))
@@ -35,8 +35,8 @@ async def test_a_whole_game_with_the_bot_rolling(tmp_path):
     await service.close()
 
 
-async def test_a_table_that_rolls_with_the_button(tmp_path):
-    service = await Service.open(str(tmp_path / "p.db"), clock=Clock(), seats_rng=random.Random(2))
+async def test_a_table_that_rolls_with_the_button(db_path):
+    service = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(2))
     for player in (ANN, BEN):  # every decision asked for, the only moves too
         await service.players.change(player.user_id, auto_play="off")
     game = await new_game(service, roll="button")

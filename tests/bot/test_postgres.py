@@ -65,3 +65,33 @@ async def test_a_server_that_is_not_there_is_a_one_line_error_naming_it_without_
     message = str(caught.value)
     assert message.startswith("cannot open the database postgresql://parlor:***@/parlor")
     assert "secret" not in message and "\n" not in message
+
+
+async def test_both_databases_have_the_same_tables_and_columns(tmp_path, pg_server):
+    """PostgreSQL's schema is SQLite's (``bot/migrations_pg.py``): the same tables, with the
+    same columns in the same order (``SELECT *`` reads alike), at the same migration."""
+    lite = await Service.open(str(tmp_path / "parlor.db"))
+    post = await Service.open(await new_database(pg_server))
+    try:
+        tables = [
+            row[0]
+            for row in await lite.storage._all(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
+        assert "games" in tables and "user_settings" in tables
+        for table in tables:
+            ours = [row[1] for row in await lite.storage._all(f"PRAGMA table_info({table})")]
+            theirs = [
+                row[0]
+                for row in await post.storage._all(
+                    "SELECT column_name FROM information_schema.columns "
+                    "WHERE table_name = ? ORDER BY ordinal_position",
+                    (table,),
+                )
+            ]
+            assert theirs == ours, table
+        assert await post.storage.schema_version() == await lite.storage.schema_version()
+    finally:
+        await lite.close()
+        await post.close()

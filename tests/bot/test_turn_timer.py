@@ -13,8 +13,8 @@ from .test_service import ANN, BEN, CAT, DAN, Clock
 
 
 @pytest.fixture
-async def service(tmp_path):
-    svc = await Service.open(str(tmp_path / "parlor.db"), clock=Clock(), seats_rng=random.Random(3))
+async def service(db_path):
+    svc = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(3))
     yield svc
     await svc.close()
 
