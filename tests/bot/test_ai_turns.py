@@ -4,6 +4,8 @@ AIs; an AI plays for a player whose time ran out until they come back; hints."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 import engine
@@ -277,3 +279,16 @@ def test_parlor_thinks_within_its_time():
     assert plan_turn(*args, seconds=0.0) == [str(hurried)]
     assert plan_turn(*args) == [str(engine.ai.choose(state, "hard", ai_rng(11, 0)))]
     assert hurried != engine.ai.choose(state, "hard", ai_rng(11, 0))
+
+
+async def test_two_processes_taking_due_ai_turns_at_once_take_each_once(services):
+    first, second = await services(), await services()
+    games = []
+    for host in (ANN, BEN, CAT):
+        game = await first.ai.against("icesickle", host, "easy", channel_id=9, shuffle=False)
+        games.append((await first.play(game.id, host.user_id, game.state.legal_moves()[0])).game)
+    assert all(game.ai_to_act for game in games)
+    first.clock.now = second.clock.now = first.clock.now + 60
+    taken = await asyncio.gather(first.ai.due(), second.ai.due())
+    assert sorted(taken[0] + taken[1]) == sorted(game.id for game in games)  # each once
+    assert await first.ai.due() == [] and await second.ai.due() == []  # held: nothing more
