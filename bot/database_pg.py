@@ -36,6 +36,11 @@ POOL = 10
 CONNECT_TIMEOUT = 10.0
 """Seconds to wait for the server at the start."""
 
+COMMAND_TIMEOUT = 10.0
+"""Seconds a statement, or a wait for a free connection, may take before the request is
+answered "try again" (nothing kept): a server that stopped answering, or a row another
+process holds locked, never leaves a click waiting on it for ever."""
+
 SCHEMA_LOCK = 0x5041524C4F52
 """The advisory lock held while a process migrates the schema ("PARLOR"): processes that
 start together migrate one after the other."""
@@ -43,6 +48,7 @@ start together migrate one after the other."""
 READ_FAILED = "Couldn't read the games right now; try again in a moment."
 
 GONE = (
+    asyncpg.exceptions.DeadlockDetectedError,  # (PostgreSQL undid this one: try again)
     asyncpg.exceptions.ConnectionDoesNotExistError,
     asyncpg.exceptions.ConnectionFailureError,
     asyncpg.exceptions.CannotConnectNowError,
@@ -53,7 +59,8 @@ GONE = (
     OSError,
     asyncio.TimeoutError,
 )
-"""What a request meets when the server or its connection is gone."""
+"""What a request meets when the server or its connection is gone, or when it could not
+be done now (a deadlock PostgreSQL broke, a timeout): nothing of it is kept."""
 
 
 def pool_size() -> int:
@@ -107,7 +114,11 @@ class PostgresDatabase:
         size = pool_size()
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=size, timeout=CONNECT_TIMEOUT
+                url,
+                min_size=1,
+                max_size=size,
+                timeout=CONNECT_TIMEOUT,
+                command_timeout=COMMAND_TIMEOUT,
             )
         except (asyncpg.PostgresError, *GONE) as exc:
             raise StorageOpenError(where, str(exc) or type(exc).__name__) from exc
@@ -150,7 +161,7 @@ class PostgresDatabase:
         query = numbered(sql)
         for attempt in (1, 2):
             try:
-                async with self.pool.acquire() as connection:
+                async with self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection:
                     return await connection.fetch(query, *params)
             except GONE as exc:
                 if attempt == 2:
@@ -163,7 +174,10 @@ class PostgresDatabase:
         """One transaction; ``Unavailable`` (nothing kept) when the server or its connection
         is gone."""
         try:
-            async with self.pool.acquire() as connection, connection.transaction():
+            async with (
+                self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection,
+                connection.transaction(),
+            ):
                 yield PostgresTransaction(connection)
         except GONE as exc:
             log.warning("database write failed: %s", exc)
@@ -173,7 +187,7 @@ class PostgresDatabase:
         """``writes`` in one transaction (see ``bot/database.py``); ``durable=False`` commits
         without waiting for the disk (``synchronous_commit = off`` for this transaction)."""
         try:
-            async with self.pool.acquire() as connection:
+            async with self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection:
                 transaction = connection.transaction()
                 await transaction.start()
                 try:

@@ -3,6 +3,7 @@ size from the environment, a server that is not there at the start."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -95,3 +96,33 @@ async def test_both_databases_have_the_same_tables_and_columns(tmp_path, pg_serv
     finally:
         await lite.close()
         await post.close()
+
+
+async def test_a_game_locked_by_a_stuck_process_is_answered_try_again(pg_server, monkeypatch):
+    """Another process holds the game's row (a transaction that hangs): a move waits at most
+    COMMAND_TIMEOUT, is answered "try again" with nothing kept, and goes through once the
+    row is free."""
+    import asyncpg
+
+    from bot import database_pg
+
+    monkeypatch.setattr(database_pg, "COMMAND_TIMEOUT", 0.5)
+    url = await new_database(pg_server)
+    service = await Service.open(url, clock=Clock(), seats_rng=random.Random(1))
+    stuck = await asyncpg.connect(url)
+    try:
+        challenge = await service.challenge("icesickle", ANN, BEN, channel_id=9)
+        game = await service.accept(challenge.id, BEN)
+        move = game.state.legal_moves()[0]
+        transaction = stuck.transaction()
+        await transaction.start()
+        await stuck.execute("SELECT id FROM games WHERE id = $1 FOR UPDATE", game.id)
+        with pytest.raises(Unavailable):  # (wait_for: without the timeout it would hang)
+            await asyncio.wait_for(service.play(game.id, game.player_to_move.user_id, move), 5)
+        await transaction.rollback()
+        assert await service.history(game.id) == []
+        played = await service.play(game.id, game.player_to_move.user_id, move)
+        assert played.game.version == 1
+    finally:
+        await stuck.close()
+        await service.close()
