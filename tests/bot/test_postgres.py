@@ -126,3 +126,19 @@ async def test_a_game_locked_by_a_stuck_process_is_answered_try_again(pg_server,
     finally:
         await stuck.close()
         await service.close()
+
+
+def test_the_bot_does_not_start_on_a_server_that_is_not_there(tmp_path):
+    import subprocess
+    import sys
+
+    from .terminal import ROOT
+
+    url = f"postgresql://parlor:secret@/parlor?host={tmp_path}&connect_timeout=2"
+    env = {"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "PARLOR_DB": url}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("error: cannot open the database postgresql://parlor:***@/parlor")
