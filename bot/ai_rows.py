@@ -13,27 +13,23 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from .database import Database, Dialect, Write
+from .database import Dialect
 
 
 class AiRows:
-    _db: Database
     dialect: Dialect
     _all: Callable[..., Awaitable[list[Any]]]
+    _change: Callable[..., Awaitable[int]]
+    _returning: Callable[..., Awaitable[list[Any]]]
 
     async def take_ai_due(self, now: float, lease: float, limit: int) -> list[int]:
         """The games (at most ``limit``, the longest due first) whose AI is due to play at
         ``now``, each held until ``lease``."""
-        (rows,) = await self._db.batch(
-            [
-                Write(
-                    "UPDATE games SET ai_at = ? WHERE id IN (SELECT id FROM games "
-                    f"WHERE ai_at <= ? ORDER BY ai_at LIMIT ?{self.dialect.skip_locked}) "
-                    "AND ai_at <= ? RETURNING id",
-                    (lease, now, limit, now),
-                    rows=True,
-                )
-            ]
+        rows = await self._returning(
+            "UPDATE games SET ai_at = ? WHERE id IN (SELECT id FROM games "
+            f"WHERE ai_at <= ? ORDER BY ai_at LIMIT ?{self.dialect.skip_locked}) "
+            "AND ai_at <= ? RETURNING id",
+            (lease, now, limit, now),
         )
         return sorted(row[0] for row in rows)
 
@@ -44,4 +40,4 @@ class AiRows:
 
     async def drop_ai(self, game_id: int) -> None:
         """The game waits on no AI after all: no more AI turns until a move sets one."""
-        await self._db.batch([Write("UPDATE games SET ai_at = NULL WHERE id = ?", (game_id,))])
+        await self._change("UPDATE games SET ai_at = NULL WHERE id = ?", (game_id,))

@@ -338,17 +338,11 @@ def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
 
     ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
     options.setdefault("games_per_server", server_limit())
-    sharded = shard_setting()
+    kind, sharded = ParlorBot, shard_setting()
     if sharded is not None:
-        count, ids = sharded
-        return ShardedParlorBot(
-            db_path or os.environ.get("PARLOR_DB", "parlor.db"),
-            guild_id=guild_setting(),
-            shard_count=count,
-            shard_ids=ids,
-            **options,
-        )
-    return ParlorBot(
+        kind = ShardedParlorBot
+        options["shard_count"], options["shard_ids"] = sharded
+    return kind(
         db_path or os.environ.get("PARLOR_DB", "parlor.db"),
         guild_id=guild_setting(),
         **options,

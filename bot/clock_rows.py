@@ -30,22 +30,18 @@ class ClockRows:
     _db: Database
     dialect: Dialect
     _all: Callable[..., Awaitable[list[Any]]]
+    _change: Callable[..., Awaitable[int]]
+    _returning: Callable[..., Awaitable[list[Any]]]
 
     async def take_due(self, now: float, lease: float, limit: int) -> list[Any]:
         """The games (at most ``limit``, the longest due first) whose next look is due at
         ``now``, each held until ``lease`` (its ``wake_at`` in the rows returned)."""
-        (rows,) = await self._db.batch(
-            [
-                Write(
-                    "UPDATE games SET wake_at = ? WHERE id IN (SELECT id FROM games "
-                    f"WHERE wake_at <= ? ORDER BY wake_at LIMIT ?{self.dialect.skip_locked}) "
-                    f"AND wake_at <= ? RETURNING {due_columns(self.dialect)}",
-                    (lease, now, limit, now),
-                    rows=True,
-                )
-            ]
+        return await self._returning(
+            "UPDATE games SET wake_at = ? WHERE id IN (SELECT id FROM games "
+            f"WHERE wake_at <= ? ORDER BY wake_at LIMIT ?{self.dialect.skip_locked}) "
+            f"AND wake_at <= ? RETURNING {due_columns(self.dialect)}",
+            (lease, now, limit, now),
         )
-        return list(rows)
 
     async def settle(self, game_id: int, taken: float, version: int, **columns: Any) -> bool:
         """Write ``columns`` (the next ``wake_at``, a reminder counted) of a game the sweep took
@@ -75,16 +71,11 @@ class ClockRows:
     async def stop_reminders(self, game_id: int, turn_at: float) -> bool:
         """No more reminders in the turn of ``game_id`` that began at ``turn_at``; False when
         that turn is over."""
-        done = await self._db.batch(
-            [
-                Write(
-                    "UPDATE games SET no_reminders = 1 WHERE id = ? AND turn_at = ? "
-                    "AND status = 'active'",
-                    (game_id, turn_at),
-                )
-            ]
+        changed = await self._change(
+            "UPDATE games SET no_reminders = 1 WHERE id = ? AND turn_at = ? AND status = 'active'",
+            (game_id, turn_at),
         )
-        return done == [1]
+        return changed == 1
 
     async def next_wake(self) -> float | None:
         """The earliest next look of any game (for a sweep that sleeps until then)."""

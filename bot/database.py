@@ -64,6 +64,11 @@ class Database(Protocol):
         ``many``), or None when a guard failed (nothing kept). ``durable=False``: the commit
         need not reach the disk before this returns (what the next commit makes durable)."""
 
+    async def migrate(self, steps: Sequence[tuple[int, Any]]) -> None:
+        """Bring the schema to the last of ``steps`` (number, step), one transaction each."""
+
+    async def schema_version(self) -> int: ...
+
     async def close(self) -> None: ...
 
 

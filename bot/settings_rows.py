@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from .database import Database, Dialect, Write
+from .database import Dialect
 
 
 class SettingsRows:
-    _db: Database
     dialect: Dialect
     _all: Callable[..., Awaitable[list[Any]]]
+    _change: Callable[..., Awaitable[int]]
+    _returning: Callable[..., Awaitable[list[Any]]]
 
     async def user_settings(self, user_ids: Iterable[int]) -> list[Any]:
         """The settings rows of those of ``user_ids`` who have chosen any."""
@@ -37,61 +38,42 @@ class SettingsRows:
         names = list(columns)
         sets = ", ".join(f"{name} = excluded.{name}" for name in names)
 
-        await self._db.batch(
-            [
-                Write(
-                    f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
-                    f"VALUES (?, {', '.join('?' for _ in names)}) "
-                    f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
-                    (user_id, *columns.values()),
-                )
-            ]
+        await self._change(
+            f"INSERT INTO user_settings (user_id, {', '.join(names)}) "
+            f"VALUES (?, {', '.join('?' for _ in names)}) "
+            f"ON CONFLICT (user_id) DO UPDATE SET {sets}",
+            (user_id, *columns.values()),
         )
 
     async def take_digests(self, now: float, lease: float, limit: int) -> list[Any]:
         """The players whose digest is due at ``now`` (at most ``limit``), each held until
         ``lease`` (their ``digest_at``) in the statement that finds them."""
-        (rows,) = await self._db.batch(
-            [
-                Write(
-                    "UPDATE user_settings SET digest_at = ? WHERE user_id IN (SELECT user_id "
-                    "FROM user_settings WHERE digest_at <= ? ORDER BY digest_at LIMIT ?"
-                    f"{self.dialect.skip_locked}) AND digest_at <= ? RETURNING *",
-                    (lease, now, limit, now),
-                    rows=True,
-                )
-            ]
+        return await self._returning(
+            "UPDATE user_settings SET digest_at = ? WHERE user_id IN (SELECT user_id "
+            "FROM user_settings WHERE digest_at <= ? ORDER BY digest_at LIMIT ?"
+            f"{self.dialect.skip_locked}) AND digest_at <= ? RETURNING *",
+            (lease, now, limit, now),
         )
-        return list(rows)
 
     async def next_digest(self, user_id: int, taken: float, at: float) -> bool:
         """Set the player's next digest (taken with the lease ``taken``); False if their
         settings changed meanwhile."""
-        done = await self._db.batch(
-            [
-                Write(
-                    "UPDATE user_settings SET digest_at = ? WHERE user_id = ? AND digest_at = ?",
-                    (at, user_id, taken),
-                )
-            ]
+        changed = await self._change(
+            "UPDATE user_settings SET digest_at = ? WHERE user_id = ? AND digest_at = ?",
+            (at, user_id, taken),
         )
-        return done == [1]
+        return changed == 1
 
     async def move_deadlines(self, user_id: int, seconds: float, look: float) -> list[int]:
         """Move by ``seconds`` the deadline of every active game with a clock that waits on
         ``user_id``, and its next look to ``look`` (or sooner, if it is sooner); the ids of
         those games."""
-        (rows,) = await self._db.batch(
-            [
-                Write(
-                    "UPDATE games SET deadline = deadline + ?, "
-                    f"wake_at = {self.dialect.least('COALESCE(wake_at, ?)', '?')} "
-                    "WHERE status = 'active' AND deadline IS NOT NULL AND id IN (SELECT g.id "
-                    "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_act "
-                    "WHERE s.user_id = ? AND g.status = 'active') RETURNING id",
-                    (seconds, look, look, user_id),
-                    rows=True,
-                )
-            ]
+        rows = await self._returning(
+            "UPDATE games SET deadline = deadline + ?, "
+            f"wake_at = {self.dialect.least('COALESCE(wake_at, ?)', '?')} "
+            "WHERE status = 'active' AND deadline IS NOT NULL AND id IN (SELECT g.id "
+            "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_act "
+            "WHERE s.user_id = ? AND g.status = 'active') RETURNING id",
+            (seconds, look, look, user_id),
         )
         return [int(row[0]) for row in rows]

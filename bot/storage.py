@@ -106,6 +106,16 @@ class Storage(AiRows, ClockRows, SettingsRows):
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return await self._db.fetch(sql, params)
 
+    async def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One statement in a transaction of its own: how many rows it changed."""
+        (count,) = await self._db.batch([Write(sql, params)])
+        return count
+
+    async def _returning(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """One statement (``... RETURNING``) in a transaction of its own: its rows."""
+        (rows,) = await self._db.batch([Write(sql, params, rows=True)])
+        return list(rows)
+
     async def _lock(self, tx: Transaction, table: str, row_id: int) -> None:
         """Lock a row the transaction decides on, against other processes (PostgreSQL; an
         SQLite transaction is the only writer already)."""
@@ -167,18 +177,12 @@ class Storage(AiRows, ClockRows, SettingsRows):
     async def expire_challenges(self, now: float) -> list[Any]:
         """The open challenges lapsed at ``now``, marked expired in the statement that finds
         them (returned as they are then)."""
-        done = await self._db.batch(
-            [
-                Write(
-                    "UPDATE challenges SET status = 'expired' WHERE id IN (SELECT id FROM "
-                    "challenges WHERE status = 'open' AND expires_at <= ?"
-                    f"{self.dialect.skip_locked}) AND status = 'open' RETURNING *",
-                    (now,),
-                    rows=True,
-                )
-            ]
+        return await self._returning(
+            "UPDATE challenges SET status = 'expired' WHERE id IN (SELECT id FROM "
+            "challenges WHERE status = 'open' AND expires_at <= ?"
+            f"{self.dialect.skip_locked}) AND status = 'open' RETURNING *",
+            (now,),
         )
-        return list(done[0]) if done else []
 
     async def accept_challenge(
         self,

@@ -19,7 +19,7 @@ from typing import Any
 
 import engine
 
-from .database import Database, Transaction, is_url
+from .database import Database, Transaction, is_url, shown
 from .records import ServiceError
 from .storage import Storage
 
@@ -181,8 +181,6 @@ async def _replay_all(tx: Transaction, report: Report) -> None:
 
 async def run(source: str, target: str, say: Callable[[str], None] = print) -> None:
     """The command's work: copy, then say what was copied."""
-    from .database import shown
-
     report = await transfer(source, target)
     for line in report.lines(
         shown(source) if is_url(source) else source, shown(target) if is_url(target) else target
