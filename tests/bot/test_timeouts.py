@@ -314,3 +314,18 @@ async def test_a_move_between_the_take_and_the_write_wins_over_the_sweep(service
             "SELECT reminders, reminded_at, turn_at FROM games WHERE id = ?", (game.id,)
         )
     assert tuple(row) == (0, None, service.clock.now)
+
+
+async def test_writes_on_a_turn_or_a_digest_that_moved_on_change_nothing(services):
+    # (the race the service cannot arrange by itself: the turn ends, or the player changes
+    # their settings, between what the sweep read and what it writes)
+    service = await services()
+    game = await two_player(service, clock="1d")
+    storage = service.storage
+    assert not await storage.stop_reminders(game.id, game.turn_at - 1)  # an older turn
+    assert await storage.stop_reminders(game.id, game.turn_at)
+    await storage.save_user_settings(ANN.user_id, {"digest": 1}, 1_800_100_000.0)
+    assert not await storage.next_digest(ANN.user_id, 1_800_000_000.0, 1_800_200_000.0)
+    (row,) = await storage.user_settings([ANN.user_id])
+    assert row["digest_at"] == 1_800_100_000.0  # untouched
+    assert await storage.next_digest(ANN.user_id, 1_800_100_000.0, 1_800_200_000.0)
