@@ -428,8 +428,9 @@ class Service:
         return None if game_id is None else await self.game(game_id)
 
     async def games_behind(self) -> list[GameRecord]:
-        """Active games on Discord whose latest board shows an older version (a crash came
-        between a move's commit and its board): they need their board posted again."""
+        """Games on Discord whose latest board shows an older version (a crash came between a
+        move's commit and its board), going or over (the move, resignation, claim or timeout
+        that ended it): they need their board, and so their result, posted again."""
         return [await self.game(game_id) for game_id in await self.storage.games_behind()]
 
     async def set_place(

@@ -456,10 +456,10 @@ class Storage(AiRows, ClockRows, SettingsRows):
         return None if row is None else int(row[0])
 
     async def games_behind(self) -> list[int]:
-        """The ids of the active games on Discord whose latest board shows an older version
-        than theirs."""
+        """The ids of the games on Discord, going or over, whose latest board shows an older
+        version than theirs (a game that ended in a crash has its result still to show)."""
         rows = await self._all(
-            "SELECT id FROM games WHERE status = 'active' AND channel_id IS NOT NULL "
+            "SELECT id FROM games WHERE channel_id IS NOT NULL "
             "AND (posted_version IS NULL OR posted_version < version) ORDER BY id"
         )
         return [int(row[0]) for row in rows]

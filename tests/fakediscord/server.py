@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 import discord.http
@@ -15,6 +16,7 @@ from discord.gateway import DiscordWebSocket
 from . import rest_app, rest_channels
 from .driver import Driver
 from .gateway import PRIVILEGED, Gateway
+from .holds import Dropped, Hold
 from .model import (
     BOT_PERMISSIONS,
     CREATE_PRIVATE_THREADS,
@@ -85,6 +87,7 @@ class FakeDiscord(Driver):
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.holds: list[Hold] = []
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def __aenter__(self) -> FakeDiscord:
@@ -110,8 +113,19 @@ class FakeDiscord(Driver):
         discord.http.Route.BASE = self.api_url
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
 
+    def hold(
+        self, method: str, route: str, predicate: Callable[[RequestRecord], bool] | None = None
+    ) -> Hold:
+        """Hold the next request to ``route`` (a template, as ``requests_to`` takes) that
+        ``predicate`` accepts, before it does anything (``tests/fakediscord/holds.py``)."""
+        hold = Hold(self, method, route, predicate)
+        self.holds.append(hold)
+        return hold
+
     async def stop(self) -> None:
         """Stop serving. Close the bot first: a still-connected bot is cut off with 4004."""
+        for hold in self.holds:  # nothing is left waiting on a test that forgot one
+            hold.drop()
         if self._tasks:
             await asyncio.wait(self._tasks, timeout=self.timeout)
         await self.gateway.close_all(code=4004)
@@ -150,12 +164,18 @@ class FakeDiscord(Driver):
             if auth and request.headers.get("Authorization") != f"Bot {self.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
             req = Req(request.method, path, rec.query, dict(request.headers), body, files, rec)
+            for hold in self.holds:
+                if hold.matches(rec):
+                    await hold.keep(rec)
             result = await handler(req, **params)
             status, out = (
                 (result.status, result.body) if isinstance(result, Reply) else (200, result)
             )
         except ApiError as exc:
             status, out = exc.status, exc.body()
+        except Dropped:  # a request its sender died making: Discord never saw it
+            self.requests.remove(rec)
+            return web.Response(status=503)
         except Exception as exc:  # a bug in the fake: answer 400 (no retries) and remember it
             self.internal_errors.append(traceback.format_exc())
             log.exception("fake discord failed on %s %s", request.method, path)

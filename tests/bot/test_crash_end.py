@@ -1,0 +1,158 @@
+"""A game that ends while the bot is killed: ``python -m bot`` (against the fake Discord) is
+killed with SIGKILL after it committed the move, resignation, claim or hard timeout that ended
+a game and before Discord saw the board that says so (the fake holds that request); the next
+start posts the final board, with the result, once, and the last turn message loses its
+controls. A second restart posts nothing more."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.clocks import DAY
+from bot.service import Service
+from tests.fakediscord import FakeDiscord, run_bot
+
+from .answers import answer
+from .test_discord_clocks import Moment
+from .test_discord_dice import buttons, is_turn, start, who
+from .test_discord_e2e import new_bot, world
+from .test_lifecycle import FAKE_MAIN, STARTUP, child_env, descendants, kill_all
+
+POST = ("POST", "/channels/{channel_id}/messages")
+EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+
+
+@contextlib.asynccontextmanager
+async def bot_process(fake, db: Path, folder: Path):
+    """``python -m bot`` on ``db``, connected; killed (SIGKILL) by the test, or at the end."""
+    env = child_env(
+        DISCORD_TOKEN=fake.token,
+        PARLOR_DB=str(db),
+        PARLOR_BOARD_WORKERS="1",
+        FAKE_DISCORD_API=fake.api_url,
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        FAKE_SWEEP_SECONDS="0.2",
+        FAKE_RATE_LIMIT="1000",
+    )
+    with (folder / "bot.log").open("wb") as log:
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(FAKE_MAIN),
+            cwd=folder,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    family: list[int] = []
+    try:
+        await fake.wait_ready(STARTUP, sync=True)
+        family = descendants(child.pid)
+        yield child
+    finally:
+        if child.returncode is None:
+            child.kill()
+            await child.wait()
+        kill_all(family)
+
+
+def ending_moves(state) -> list:
+    """The legal moves that end the game (with the only-moves the bot plays after them)."""
+
+    def ends(move) -> bool:
+        after = state.apply(move)
+        while not after.is_over() and len(legal := after.legal_moves()) == 1:
+            after = after.apply(legal[0])
+        return after.is_over()
+
+    return [m for m in state.legal_moves() if ends(m)]
+
+
+async def to_the_last_move(bot, rng: random.Random):
+    """Play game 1 (through the service) until its player to act has a move that ends it,
+    then show its board as a move would; that move, and the record."""
+    while True:
+        record = await bot.service.game(1)
+        state = record.state
+        ending = ending_moves(state)
+        if ending:
+            await bot.table.post_turn(record)
+            return ending[0], record
+        others = [m for m in state.legal_moves() if m not in ending]
+        await bot.service.play(1, record.player_to_move.user_id, str(rng.choice(others)))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("how", ["last move", "resign", "claim", "hard timeout"])
+async def test_a_game_that_ended_in_a_crash_is_announced_once_after_the_restart(tmp_path, how):
+    db = tmp_path / "parlor.db"
+    clock = Moment()
+    clock.now -= 2 * DAY  # the game began two days ago: a 1-day clock is out now
+    clocks = {
+        "claim": {"clock": "1d"},
+        "hard timeout": {"clock": "1d", "clock_mode": "hard"},
+    }.get(how, {"clock": "none"})
+    async with FakeDiscord(timeout=30.0) as fake:
+        games, users = world(fake)
+        bot = new_bot(db)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            thread, turn = await start(fake, games, users, game="icesickle", **clocks)
+            if how == "last move":
+                last, record = await to_the_last_move(bot, random.Random(7))
+                turn = await fake.wait_for_message(thread, is_turn, after=turn)
+                mover = next(u for u in users.values() if u.id == record.player_to_move.user_id)
+            else:
+                mover = who(turn, users)
+            other = next(u for u in (users["ann"], users["ben"]) if u != mover)
+            if how == "claim":  # the time is up: the turn message shows the claim button
+                clock.now += DAY
+                await bot.sweep()
+                turn = fake.message(turn.id)
+                assert "Claim the win" in buttons(turn)
+        assert turn.components
+
+        # the bot is killed once the game is over and before the board that says so is seen
+        hold = fake.hold(*(EDIT if how in ("resign", "hard timeout") else POST))
+        async with bot_process(fake, db, tmp_path) as child:
+            if how == "last move":
+                rec = await fake.slash(mover, thread, "move", {"move": str(last)})
+                await rec.response()
+            elif how == "resign":
+                rec = await fake.slash(mover, thread, "resign")
+                await rec.response()
+            elif how == "claim":
+                await answer(await fake.click(other, turn, buttons(turn)["Claim the win"]))
+            # (a hard timeout: the bot's own sweep ends the game)
+            await hold.reached()
+            os.kill(child.pid, signal.SIGKILL)
+            await child.wait()
+        hold.drop()
+        service = await Service.open(str(db))
+        try:
+            assert (await service.game(1)).over  # committed, and not shown:
+        finally:
+            await service.close()
+        assert not [m for m in fake.messages_in(thread) if "Game over" in m.content]
+        if how in ("resign", "hard timeout"):
+            assert fake.message(turn.id).components  # the old board still has its controls
+
+        for _ in range(2):  # the next start shows it, once
+            bot = new_bot(db)
+            async with run_bot(fake, bot):
+                await asyncio.wait_for(bot._reposter, STARTUP)
+        boards = [m for m in fake.messages_in(thread) if is_turn(m) and m.id > turn.id]
+        (final,) = boards
+        assert "Game over" in final.content and not final.components
+        assert sorted(final.mention_ids) == sorted([users["ann"].id, users["ben"].id])
+        assert not fake.message(turn.id).components
+        fake.assert_clean()
