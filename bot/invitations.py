@@ -10,7 +10,7 @@ import discord
 
 from . import limits
 from .answers import QUIET, ack, tell, update
-from .messages import challenge_text, lobby_text, player_of, title_line
+from .messages import challenge_text, lobby_text, only_moves_note, player_of, title_line
 from .records import Challenge, GameRecord, ServiceError
 from .ui import challenge_view, level_view, lobby_view
 
@@ -125,7 +125,9 @@ class Invitations:
             view=None,
             allowed_mentions=QUIET,
         )
-        await self.post_turn(await self.service.game(record.id))  # type: ignore[attr-defined]
+        record = await self.service.game(record.id)
+        bot_played = only_moves_note(await self.service.only_moves_at_start(record.id))
+        await self.post_turn(record, bot_played)  # type: ignore[attr-defined]
 
     async def open_place(
         self, interaction: discord.Interaction, record: GameRecord

@@ -6,6 +6,7 @@ final report's scores) comes from the game's chat side, ``bot.games.chat_of(key)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import discord
@@ -185,9 +186,31 @@ def played_note(name: str, moves: Sequence[engine.Move | str], game: engine.Game
     if rolls:
         note += f" Rolled: {', '.join(map(str, rolls))}."
     if rest:  # decisions with one legal move, played for players who leave those to the bot
-        note += f" Only move{'s' if len(rest) > 1 else ''}, played by the bot: "
-        note += ", ".join(f"**{m}**" for m in rest) + "."
+        note += " " + only_moves_note(rest)
     return note
+
+
+ONLY_MOVES = re.compile(r"Only moves?, played by the bot: ((?:\*\*[^*\n]+\*\*(?:, )?)+)\.")
+
+
+def only_moves_said(content: str) -> list[str]:
+    """The moves a message says the bot played (``only_moves_note``, in any of its notes), in
+    order: a turn message edited in place says them again, so no edit drops them."""
+    return [
+        move
+        for found in ONLY_MOVES.finditer(content)
+        for move in re.findall(r"\*\*([^*\n]+)\*\*", found.group(1))
+    ]
+
+
+def only_moves_note(moves: Sequence[engine.Move | str]) -> str:
+    """ "Only moves, played by the bot: **m1**, **m2**." ("" for none): decisions with one
+    legal move, played for players who leave those to the bot."""
+    if not moves:
+        return ""
+    return f"Only move{'s' if len(moves) > 1 else ''}, played by the bot: " + (
+        ", ".join(f"**{m}**" for m in moves) + "."
+    )
 
 
 def _read_moves(moves: Sequence[engine.Move | str], game: engine.Game) -> list[engine.Move]:

@@ -422,6 +422,15 @@ class Service:
         await self.game(game_id)
         return await self.storage.moves(game_id)
 
+    async def only_moves_at_start(self, game_id: int) -> list[str]:
+        """The moves the bot played for players (decisions with one legal move) as a game
+        began, before anyone acted: what its first turn message says of them."""
+        return [
+            row.move
+            for row in await self.storage.moves(game_id)
+            if row.user_id is None and row.seat is not None and row.seat >= 0
+        ]
+
     async def game_in_thread(self, thread_id: int) -> GameRecord | None:
         """The game played in the thread ``thread_id``, finished or not; None if none is."""
         game_id = await self.storage.game_in_thread(thread_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -27,6 +28,8 @@ from .invitations import Invitations
 from .messages import (
     board_link,
     clean,
+    only_moves_note,
+    only_moves_said,
     played_text,
     title_line,
     turn_content,
@@ -204,7 +207,10 @@ class Table(Invitations, ClockTable, AiTable):
         record = played.game
         note = played_text(record, clean(interaction.user.display_name), played.moves)
         if _continues(played, interaction.user.id):  # one mention per turn
-            await self.update_turn(interaction, record, note if rolled(record, played) else "")
+            own, bots = _split(played)
+            name = clean(interaction.user.display_name)
+            own_note = played_text(record, name, own) if rolled(record, played) else ""
+            await self.update_turn(interaction, record, own_note, bots)
             return
         closed = None
         if clicked:  # the turn message the player used loses its controls
@@ -221,12 +227,19 @@ class Table(Invitations, ClockTable, AiTable):
         return f"The current board: {link}" if link else "Use the latest board."
 
     async def update_turn(
-        self, interaction: discord.Interaction, record: GameRecord, note: str = ""
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        note: str = "",
+        bot_moves: Sequence[engine.Move] = (),
     ) -> None:
         """The same player acts again within their turn: the turn message gets the new board,
         the turn so far (``note``: dice rolled for them meanwhile) and fresh menus, in place,
-        without a new mention."""
+        without a new mention. Its new words say again every move the bot played for a player
+        that it said before, and those of this request (``bot_moves``): no edit unsays one."""
         now = self.service.clock()
+        said = [*only_moves_said(await self._turn_words(interaction, record)), *map(str, bot_moves)]
+        note = "\n".join(x for x in (note, only_moves_note(said)) if x)
         fields = {
             "content": limits.content(turn_content(record, note, now)),
             "attachments": [await self.board_file(record)],
@@ -243,6 +256,20 @@ class Table(Invitations, ClockTable, AiTable):
         else:  # gone: post the turn afresh
             await self.post_turn(record)
         await tell(interaction, f"Played {limits.quote(str(record.state.history[-1]))}.")
+
+    async def _turn_words(self, interaction: discord.Interaction, record: GameRecord) -> str:
+        """What the turn message being updated says now (the clicked message, else the
+        game's latest board; "" when it is gone)."""
+        if is_click(interaction) and interaction.message is not None:
+            return interaction.message.content
+        if record.message_id is None:
+            return ""
+        try:
+            place = await self.place_of(record)
+            message = await place.fetch_message(record.message_id)  # type: ignore[attr-defined]
+        except (discord.NotFound, discord.Forbidden):
+            return ""
+        return message.content
 
     async def resign(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """``/resign``: the user leaves the game (a table of three or four plays on)."""
@@ -286,6 +313,15 @@ def rolled(record: GameRecord, played: Played) -> bool:
     """Whether the request rolled dice (by hand or by the bot): its turn message says so."""
     rolls = chat_of(record.game.key).rolls
     return bool(rolls) and any(isinstance(move, rolls) for move in played.moves)
+
+
+def _split(played: Played) -> tuple[list[engine.Move], list[engine.Move]]:
+    """A request's moves as the move chosen and the dice rolled, and the only-moves the bot
+    played after it (a turn message updated in place says those apart)."""
+    rolls = chat_of(played.game.game.key).rolls
+    first, *rest = played.moves
+    dice = [m for m in rest if rolls and isinstance(m, rolls)]
+    return [first, *dice], [m for m in rest if not (rolls and isinstance(m, rolls))]
 
 
 def _continues(played: Played, user_id: int) -> bool:
