@@ -137,7 +137,7 @@ class Invitations:
         perms = interaction.app_permissions
         if isinstance(channel, discord.TextChannel) and perms.create_public_threads:
             names = " vs ".join(p.name for p in record.players)
-            name = limits.cut(f"{record.game.title} #{record.id}: {names}", limits.THREAD_NAME)
+            name = limits.cut(f"{thread_prefix(record)} {names}", limits.THREAD_NAME)
             try:
                 thread = await channel.create_thread(
                     name=name,
@@ -152,6 +152,31 @@ class Invitations:
         if channel is not None:
             await self.service.set_place(record.id, channel_id=channel.id)
         return channel  # type: ignore[return-value]
+
+    async def find_thread(self, record: GameRecord) -> GameRecord:
+        """A game that never got its place recorded (a crash came between making its thread
+        and writing it down): the thread the bot made for it, if it is there, becomes the
+        game's place, so its boards go there and no empty thread is left; else the game is
+        played in its channel. The game as it is now."""
+        if record.thread_id is not None or record.message_id is not None:
+            return record
+        if record.guild_id is None or record.channel_id is None:
+            return record
+        try:
+            found = await self.bot.http.get_active_threads(record.guild_id)
+        except discord.HTTPException:  # none to be found: the channel, then
+            return record
+        me, prefix = self.bot.user.id if self.bot.user else None, thread_prefix(record)
+        for thread in found.get("threads", []):
+            if (
+                thread.get("parent_id") == str(record.channel_id)
+                and thread.get("owner_id") == str(me)
+                and str(thread.get("name", "")).startswith(prefix)
+                and await self.service.game_in_thread(int(thread["id"])) is None
+            ):
+                await self.service.set_place(record.id, thread_id=int(thread["id"]))
+                return await self.service.game(record.id)
+        return record
 
     async def open_lobby(
         self,
@@ -228,3 +253,8 @@ class Invitations:
             view=lobby_view(after) if open_ else None,
             allowed_mentions=QUIET,
         )
+
+
+def thread_prefix(record: GameRecord) -> str:
+    """How the name of a game's thread begins ("IceSickle #12:"): the game is found by it."""
+    return f"{record.game.title} #{record.id}:"

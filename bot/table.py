@@ -130,16 +130,21 @@ class Table(Invitations, ClockTable, AiTable):
 
     async def repost_behind(self) -> int:
         """After a restart: post the current board of every game whose latest board shows an
-        older version (a crash came between a move and its board), once; roll the dice a game
-        waits on that nobody rolls. Returns how many boards were posted. Of a sharded bot,
-        each process posts those of the servers it runs."""
+        older version (a crash came between a move and its board, or one that ended the game),
+        once; roll the dice a game waits on that nobody rolls. A game that never had a board
+        gets the thread made for it, if a crash kept it from being written down
+        (``find_thread``). Returns how many boards were posted. Of a sharded bot, each process
+        posts those of the servers it runs."""
         posted = 0
         for record in await self.service.games_behind():
             if not self.bot.owns(record.guild_id):
                 continue
             try:
+                first = record.message_id is None
+                record = await self.find_thread(record)
                 played = await self.service.roll_due(record.id)
-                await self.post_turn(played.game, "The board again, after a restart.")
+                again = "The first board" if first else "The board again"
+                await self.post_turn(played.game, f"{again}, after a restart.")
                 posted += 1
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("could not post game %s again: %s", record.id, exc)

@@ -156,3 +156,43 @@ async def test_a_game_that_ended_in_a_crash_is_announced_once_after_the_restart(
         assert sorted(final.mention_ids) == sorted([users["ann"].id, users["ben"].id])
         assert not fake.message(turn.id).components
         fake.assert_clean()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+async def test_a_thread_made_just_before_a_crash_becomes_the_games_place(tmp_path):
+    """Killed after Discord made the game's thread and before the bot wrote it down: the next
+    start finds the thread by its name and plays the game there (no empty thread left, no
+    board in the channel), once."""
+    db = tmp_path / "parlor.db"
+    async with FakeDiscord(timeout=30.0) as fake:
+        games, users = world(fake)
+        made = fake.hold("POST", "/channels/{channel_id}/threads")
+        async with bot_process(fake, db, tmp_path) as child:
+            rec = await fake.slash(
+                users["ann"], games, "play", {"opponent": users["ben"]}, subcommand="icesickle"
+            )
+            challenge = (await rec.response()).message
+            accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
+            await fake.click(users["ben"], challenge, accept)
+            await made.reached()
+            os.kill(child.pid, signal.SIGKILL)
+            await child.wait()
+        made.release()  # Discord makes the thread; the bot is gone
+        (thread,) = await fake.wait_until(lambda: fake.threads_of(games) or None, "the thread")
+        assert fake.messages_in(thread) == []
+
+        for _ in range(2):
+            bot = new_bot(db)
+            async with run_bot(fake, bot):
+                await asyncio.wait_for(bot._reposter, STARTUP)
+        assert fake.threads_of(games) == [thread]
+        (first,) = [m for m in fake.messages_in(thread) if is_turn(m)]
+        assert first.selects and "The first board, after a restart." in first.content
+        assert not [m for m in fake.messages_in(games) if is_turn(m)]
+        fake.assert_clean()
+    service = await Service.open(str(db))
+    try:
+        record = await service.game(1)
+        assert (record.thread_id, record.message_id) == (thread.id, first.id)
+    finally:
+        await service.close()
