@@ -442,6 +442,11 @@ class Service:
         that ended it): they need their board, and so their result, posted again."""
         return [await self.game(game_id) for game_id in await self.storage.games_behind()]
 
+    async def place_gone(self, game_id: int) -> None:
+        """The game's channel (or thread) is gone: a restart stops trying to show its board."""
+        self._kept.pop(game_id, None)
+        await self.storage.board_nowhere(game_id)
+
     async def set_place(
         self, game_id: int, *, channel_id: int | None = None, thread_id: int | None = None
     ) -> None:

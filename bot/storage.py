@@ -420,6 +420,11 @@ class Storage(AiRows, ClockRows, SettingsRows):
         replace = self.dialect.replace("board_messages", ("message_id", "game_id", "version"))
         await self._db.batch([Write(replace, (message_id, game_id, version))], durable=False)
 
+    async def board_nowhere(self, game_id: int) -> None:
+        """The game's current version counts as shown: its channel is gone, so there is no
+        place to show it (``games_behind`` stops listing it)."""
+        await self._change("UPDATE games SET posted_version = version WHERE id = ?", (game_id,))
+
     async def game_head(self, game_id: int, user_id: int) -> tuple[int, str, bool] | None:
         """The game's version and status, and whether ``user_id`` is seated in it (a cheap
         look, without the snapshot); None when there is no such game."""

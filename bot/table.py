@@ -146,6 +146,9 @@ class Table(Invitations, ClockTable, AiTable):
                 again = "The first board" if first else "The board again"
                 await self.post_turn(played.game, f"{again}, after a restart.")
                 posted += 1
+            except discord.NotFound as exc:  # its channel is gone: shown nowhere, once
+                log.warning("game %s has no channel left to show it: %s", record.id, exc)
+                await self.service.place_gone(record.id)
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("could not post game %s again: %s", record.id, exc)
         return posted

@@ -196,3 +196,31 @@ async def test_a_thread_made_just_before_a_crash_becomes_the_games_place(tmp_pat
         assert (record.thread_id, record.message_id) == (thread.id, first.id)
     finally:
         await service.close()
+
+
+async def test_a_game_whose_thread_is_gone_is_tried_once(tmp_path):
+    """A game that ended unshown (here: resigned with the bot stopped), whose thread was
+    deleted meanwhile: the next start finds nowhere to show it, says so in its log, and the
+    start after it tries no more."""
+    db = tmp_path / "parlor.db"
+    async with FakeDiscord(timeout=30.0) as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(db)):
+            thread, _ = await start(fake, games, users, game="icesickle", clock="none")
+        service = await Service.open(str(db))
+        try:
+            assert (await service.resign(1, users["ann"].id)).over
+        finally:
+            await service.close()
+        del fake.world.channels[thread.id]  # a moderator deleted the thread
+
+        tried = []
+        for _ in range(2):
+            seen = len(fake.requests)
+            bot = new_bot(db)
+            async with run_bot(fake, bot):
+                await asyncio.wait_for(bot._reposter, STARTUP)
+            tried.append([r for r in fake.requests[seen:] if str(thread.id) in r.path])
+        assert tried[0] and all(r.status == 404 for r in tried[0])
+        assert tried[1] == []
+        fake.assert_clean(allow_failures=True)
