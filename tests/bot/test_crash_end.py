@@ -122,7 +122,10 @@ async def test_a_game_that_ended_in_a_crash_is_announced_once_after_the_restart(
         assert turn.components
 
         # the bot is killed once the game is over and before the board that says so is seen
-        hold = fake.hold(*(EDIT if how in ("resign", "hard timeout") else POST))
+        if how in ("resign", "hard timeout"):  # before the old board loses its controls
+            hold = fake.hold(*EDIT)
+        else:  # the clicked board lost them: before the new board (a message with a file)
+            hold = fake.hold(*POST, lambda request: bool(request.files))
         async with bot_process(fake, db, tmp_path) as child:
             if how == "last move":
                 rec = await fake.slash(mover, thread, "move", {"move": str(last)})
