@@ -261,8 +261,8 @@ class Table(Invitations, ClockTable, AiTable):
         # /move: the turn message changes first, so the answer finds the board already updated
         if await self.edit_board(record, **fields):
             await self.service.set_board(record, record.message_id)
-        else:  # gone: post the turn afresh
-            await self.post_turn(record)
+        else:  # gone: post the turn afresh, with what the bot played said
+            await self.post_turn(record, note)
         await tell(interaction, f"Played {limits.quote(str(record.state.history[-1]))}.")
 
     async def _turn_words(self, interaction: discord.Interaction, record: GameRecord) -> str:

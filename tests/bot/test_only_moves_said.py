@@ -9,8 +9,11 @@ import random
 import re
 from collections import Counter
 
+from bot.service import draw_chance, roll_rng
 from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord.messages import delete_message
 
+from .answers import answer
 from .test_discord_dice import decide, start, who
 from .test_discord_e2e import new_bot, world
 
@@ -56,3 +59,51 @@ async def test_every_move_the_bot_plays_for_a_pachisi_player_is_said_once(tmp_pa
         assert sum(played_for.values()) >= 5
         assert said_by_the_bot(fake.messages_in(thread)) == played_for
         fake.assert_clean()
+
+
+def bot_plays_after(record, move) -> list:
+    """The only-moves the bot plays after ``move`` (the dice rolled as the bot rolls them) while
+    the same player's turn goes on, no one else's dice rolled ([] when there are none, or the
+    turn ends)."""
+    seat, after, played = record.state.to_move, record.state.apply(move), []
+    while not after.is_over():
+        if after.is_chance_node():
+            if after.roller != seat:
+                return []
+            after = after.apply(draw_chance(after, roll_rng(record.seed, len(after.history))))
+            continue
+        legal = after.legal_moves()
+        if len(legal) != 1:
+            break
+        played.append(legal[0])
+        after = after.apply(legal[0])
+    return played if not after.is_over() and after.to_move == seat else []
+
+
+async def test_a_move_whose_turn_message_is_gone_is_said_on_the_new_one(tmp_path):
+    """/move on a game whose turn message was deleted: the turn is posted afresh, and says the
+    only-moves the bot played after the move."""
+    rng = random.Random(5)
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            bot.service.seats_rng = random.Random(5)
+            thread, turn = await start(fake, games, users, game="pachisi", first_turn=is_turn)
+            while turn.selects:
+                record = await bot.service.game(1)
+                found = [(m, bot_plays_after(record, m)) for m in record.state.legal_moves()]
+                found = [(m, played) for m, played in found if played]
+                if found:
+                    break
+                select = rng.choice(turn.selects)
+                move = rng.choice([o["value"] for o in select["options"]])
+                picked = fake.select(who(turn, users), turn, select["custom_id"], [move])
+                turn = await decide(fake, thread, turn, picked)
+            (move, played), *_ = found
+            await delete_message(fake, fake.message(turn.id))  # a moderator removed it
+            await answer(await fake.slash(who(turn, users), thread, "move", {"move": str(move)}))
+            fresh = await fake.wait_for_message(thread, is_turn, after=turn)
+        said = ", ".join(f"**{m}**" for m in played)
+        assert f"played by the bot: {said}." in fresh.content
+        fake.assert_clean(allow_failures=True)  # the bot found the old message gone (404)
