@@ -267,7 +267,7 @@ class Table(Invitations, ClockTable, AiTable):
 
     async def _turn_words(self, interaction: discord.Interaction, record: GameRecord) -> str:
         """What the turn message being updated says now (the clicked message, else the
-        game's latest board; "" when it is gone)."""
+        game's latest board; "" when it cannot be read: the move is taken all the same)."""
         if is_click(interaction) and interaction.message is not None:
             return interaction.message.content
         if record.message_id is None:
@@ -275,7 +275,7 @@ class Table(Invitations, ClockTable, AiTable):
         try:
             place = await self.place_of(record)
             message = await place.fetch_message(record.message_id)  # type: ignore[attr-defined]
-        except (discord.NotFound, discord.Forbidden):
+        except discord.HTTPException:
             return ""
         return message.content
 
