@@ -2,7 +2,9 @@
 killed with SIGKILL after it committed the move, resignation, claim or hard timeout that ended
 a game and before Discord saw the board that says so (the fake holds that request); the next
 start posts the final board, with the result, once, and the last turn message loses its
-controls. A second restart posts nothing more."""
+controls. A second restart posts nothing more. Killed while Discord makes a game's thread, the
+bot finds that thread at the next start and plays the game there; a game whose thread is gone
+is tried at one start only."""
 
 from __future__ import annotations
 
