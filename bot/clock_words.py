@@ -28,9 +28,11 @@ def outcome_words(record: GameRecord | GameSummary, hard: bool) -> str:
 
 def clock_line(record: GameRecord, now: float, away: float | None = None) -> str:
     """The turn message's line on the time left ("" without a clock): a live timestamp;
-    ``away``: when the vacation of the player to act ends, if they are on one."""
+    ``away``: when the vacation of the player to act ends, if they are on one (said only
+    while their time runs: a vacation leaves a game whose time ran out as it is)."""
     line = _clock_line(record, now)
-    if away is not None and record.player_to_move is not None:
+    running = record.deadline is not None and now < record.deadline
+    if away is not None and running and record.player_to_move is not None:
         name = clean(record.player_to_move.name)
         line = f"{line}\n\N{PALM TREE} {name} is on vacation until {when(away)}; the clock waits."
     return line.strip()

@@ -14,8 +14,10 @@ is on the turn message from the start (pressed early, it says how long is left),
 once a minute is too coarse for it.
 
 While a game waits on a player, they are reminded every ``interval`` (their setting, 24 h by
-default) and once more when 80% of their time is used; never two reminders less than one
-interval apart: the interval reminders give way to the 80% one (``reminder_marks``).
+default) from the turn's start and once more when 80% of their time is used
+(``reminder_marks``). Never two reminders less than one interval apart, each counted from its
+mark when sent on time (within ``GRACE``) or from when it was sent when late (quiet hours, the
+bot down): the interval reminders give way to the 80% one (``due_reminder``).
 
 The sweep finds the games to look at by one indexed column, ``wake_at``: the next moment
 anything may be due for the game (a reminder, the deadline). A move that starts a turn sets
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 DAY = 86_400.0
 HOUR = 3_600.0
@@ -171,32 +173,85 @@ def next_reminder(
     return None
 
 
+class Reminding(NamedTuple):
+    """What ``due_reminder`` finds: the reminder ``mark`` due now (or ``None``), the moment it
+    counts from once sent (``counts_from``: the mark when on time, else now; what the game
+    row keeps as ``reminded_at``), and the ``upcoming`` mark the sweep looks again at (or
+    ``None``: no reminder is left this turn)."""
+
+    mark: float | None
+    counts_from: float | None
+    upcoming: float | None
+
+
+def counts_from(started: float, deadline: float | None, interval: float, sent: float) -> float:
+    """The moment a reminder sent at ``sent`` counts from: the mark it was for, when it was
+    sent within ``GRACE`` of it (on time), else ``sent`` (late). ``reminded_at`` keeps this
+    already; an older row kept the send time, which this reads the same way."""
+    latest = None
+    for mark in reminder_marks(started, deadline, interval):
+        if mark > sent + EPSILON:
+            break
+        latest = mark
+    return latest if latest is not None and sent - latest <= GRACE else sent
+
+
 def due_reminder(
     started: float,
     deadline: float | None,
     interval: float | None,
-    last_sent: float | None,
+    last: float | None,
     now: float,
-) -> tuple[float | None, float | None]:
-    """``(due, upcoming)``: the reminder mark that has come by ``now`` (the latest such, if a
-    sweep missed several: one reminder, not a burst), or ``None``; and the next mark, or
-    ``None``. A mark counts only an interval or more after the last reminder sent
-    (``last_sent``), so a reminder sent late never has another close behind it."""
+) -> Reminding:
+    """The reminder due at ``now`` in a turn, by its marks (``reminder_marks``) and the moment
+    the last reminder sent counts from (``last``, ``counts_from``; ``None``: none sent yet).
+
+    A reminder counts from its mark when sent within ``GRACE`` of it (a sweep comes a minute
+    late at most), else from when it is sent (late: quiet hours, the player away, the bot
+    down). Due is the latest mark come by ``now`` (marks missed meanwhile: one reminder, not
+    a burst) that lies an interval or more after ``last``. A late interval reminder that would
+    count from less than an interval before the 80% mark is not sent: it gives way to the 80%
+    one, as the marks themselves do. So every reminder counts from at least an interval after
+    the one before; the 80% one is never given up for spacing (only quiet hours that last
+    until the deadline keep it away, ``timeouts._look``)."""
     if interval is None:
-        return None, None
-    floor = started if last_sent is None else last_sent + interval - EPSILON
-    due = None
-    mark = next_reminder(started, deadline, interval, floor)
-    while mark is not None and mark <= now:
+        return Reminding(None, None, None)
+    counted = None if last is None else counts_from(started, deadline, interval, last)
+    floor = started if counted is None else counted + interval
+    due, upcoming = None, None
+    for mark in reminder_marks(started, deadline, interval):
+        if deadline is not None and mark >= deadline:
+            break
+        if mark < floor - EPSILON and not _owed(started, deadline, counted, mark):
+            continue
+        if mark > now:
+            upcoming = mark
+            break
         due = mark
-        mark = next_reminder(started, deadline, interval, mark)
-    if due is not None:  # sent now: the next one an interval from now at the earliest
-        mark = next_reminder(started, deadline, interval, max(floor, now + interval - EPSILON))
-    return due, mark
+    if due is None:
+        return Reminding(None, None, upcoming)
+    sent = due if now - due <= GRACE else now
+    if not final(started, deadline, due) and deadline is not None:
+        warn = started + WARN_AT * (deadline - started)
+        if sent > warn - interval + EPSILON:  # too close to the 80% one: it waits for that
+            return Reminding(None, None, upcoming)
+    after = next_reminder(started, deadline, interval, max(now, sent + interval - EPSILON))
+    return Reminding(due, sent, after)
+
+
+def _owed(started: float, deadline: float | None, counted: float | None, mark: float) -> bool:
+    """Whether ``mark`` is the 80% one and not sent yet: it comes even if the last reminder
+    counts from less than an interval before it (the player chose a longer interval since,
+    or a row written before reminders counted from their marks)."""
+    return final(started, deadline, mark) and (counted is None or counted < mark - EPSILON)
 
 
 EPSILON = 1e-6
 """Seconds below which two moments count as one (float sums of the same marks)."""
+GRACE = 300.0
+"""A reminder sent within this of its mark is on time and counts from its mark; the sweep
+runs once a minute, so it is late by a minute at most unless held back (quiet hours, the
+player away, the bot down)."""
 
 
 def final(started: float, deadline: float | None, mark: float) -> bool:

@@ -60,7 +60,9 @@ class Players:
 
     async def vacation(self, user_id: int, on: bool) -> tuple[Away, list[int]]:
         """Start or end the player's vacation (``bot/vacation.py``; ``ServiceError`` if it
-        cannot be); the record after it and the games whose clocks it moved."""
+        cannot be); the record after it and the games whose clocks it moved: those waiting on
+        the player whose time has not run out (a game whose time has stays as it is, claims
+        and all)."""
         now = self.service.clock()
         rows = await self.storage.user_settings([user_id])
         away = _away(rows[0]) if rows else Away()
@@ -80,10 +82,20 @@ class Players:
                 "allowance_at": away.allowance_at,
             },
         )
-        games = await self.storage.move_deadlines(user_id, moved, look)
+        games = await self.storage.move_deadlines(user_id, moved, look, now)
         self.service.forget(games)  # their deadlines moved under what this process keeps
         self._kept.pop(user_id, None)
         return away, games
+
+    async def out_of_time(self, user_id: int) -> list[GameSummary]:
+        """The games waiting on the player whose time has run out: a vacation leaves them
+        as they are."""
+        now = self.service.clock()
+        return [
+            g
+            for g in await self.service.games_of(user_id)
+            if g.is_to_move(user_id) and g.deadline is not None and now >= g.deadline
+        ]
 
     async def away(self, user_id: int) -> Away:
         rows = await self.storage.user_settings([user_id])

@@ -44,7 +44,8 @@ TIME = paragraphs(
     "decision of yours that has only one legal move (`auto_play`, on by default), and a "
     "daily direct message of the games waiting on you (`digest`, off by default). "
     "`/vacation on` makes the clocks of all your games wait while you are away (14 days to "
-    "start with, a day more for every week of play, at most 30); `/vacation off` when back.",
+    "start with, a day more for every week of play, at most 30), but not one whose time has "
+    "already run out: that stays run out; `/vacation off` when back.",
     "**Challenges and lobbies** stay open as long as `/play ... expires:` says (`15m`, `1h`, "
     "`24h` by default, `3d`, `7d`); an invited player is reminded once, halfway.",
 )

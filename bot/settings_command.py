@@ -107,6 +107,13 @@ class Settings(commands.Cog):
                     f"You are on vacation until {when(away.until)}: the clocks of your games "
                     f"wait ({moved}), and no reminders come. /vacation off when you are back."
                 )
+                late = await self.bot.service.players.out_of_time(interaction.user.id)
+                if late:
+                    ids = ", ".join(f"#{g.id}" for g in late)
+                    text += (
+                        f"\nYour time had already run out in {ids}: a vacation does not "
+                        "pause those."
+                    )
             else:
                 left = away.left(self.bot.service.clock()) / DAY
                 text = (

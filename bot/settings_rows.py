@@ -64,16 +64,18 @@ class SettingsRows:
         )
         return changed == 1
 
-    async def move_deadlines(self, user_id: int, seconds: float, look: float) -> list[int]:
-        """Move by ``seconds`` the deadline of every active game with a clock that waits on
-        ``user_id``, and its next look to ``look`` (or sooner, if it is sooner); the ids of
-        those games."""
+    async def move_deadlines(
+        self, user_id: int, seconds: float, look: float, now: float
+    ) -> list[int]:
+        """Move by ``seconds`` the deadline of every active game with a clock still running
+        at ``now`` that waits on ``user_id`` (time run out stays run out), and its next look
+        to ``look`` (or sooner, if it is sooner); the ids of those games."""
         rows = await self._returning(
             "UPDATE games SET deadline = deadline + ?, "
             f"wake_at = {self.dialect.least('COALESCE(wake_at, ?)', '?')} "
-            "WHERE status = 'active' AND deadline IS NOT NULL AND id IN (SELECT g.id "
+            "WHERE status = 'active' AND deadline > ? AND id IN (SELECT g.id "
             "FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_act "
             "WHERE s.user_id = ? AND g.status = 'active') RETURNING id",
-            (seconds, look, look, user_id),
+            (seconds, look, look, now, user_id),
         )
         return [int(row[0]) for row in rows]

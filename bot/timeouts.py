@@ -253,14 +253,16 @@ def _look(
     if (back := player.away(now)) is not None:  # on vacation: no reminders until back
         return {"wake_at": back if deadline is None else min(back, deadline)}, None
     interval = player.interval
-    mark, upcoming = clocks.due_reminder(started, deadline, interval, row["reminded_at"], now)
+    mark, counts_from, upcoming = clocks.due_reminder(
+        started, deadline, interval, row["reminded_at"], now
+    )
     wake = min((t for t in (upcoming, deadline) if t is not None), default=None)
     if mark is None or row["no_reminders"]:
         return {"wake_at": wake}, None
     if (quiet_end := player.quiet_until(now)) is not None:  # later, still due then
         return {"wake_at": quiet_end if deadline is None else min(quiet_end, deadline)}, None
     count = row["reminders"] + 1
-    columns = {"wake_at": wake, "reminders": count, "reminded_at": now}
+    columns = {"wake_at": wake, "reminders": count, "reminded_at": counts_from}
     return columns, Reminder(game, count, clocks.final(started, deadline, mark))
 
 

@@ -9,7 +9,9 @@ the player says ``/vacation off``.
 A game's clock never waits longer than that: each game waiting on the player gets its
 deadline moved by what is left of the vacation (``until`` less the turn's start or the
 vacation's, whichever is later); coming back early takes the unused part back (``until`` less
-now) from every game still waiting on them. No reminders come while away.
+now) from every game still waiting on them. No reminders come while away. Time that has run
+out stays run out: a game whose deadline has passed is left as it is either way (its claim
+stands), so only clocks still running wait.
 """
 
 from __future__ import annotations

@@ -46,18 +46,33 @@ def test_a_short_clock_has_no_reminders():
     assert marks(120.0, 6 * HOUR) == []
 
 
-def test_a_sweep_after_a_long_gap_sends_one_reminder_and_keeps_the_interval():
-    # the bot was down from 20 h to 50 h into a 3-day turn: one reminder (the 24 h one, late),
-    # and the next no sooner than an interval after it, so the 80% one (57.6 h) gives way
-    due, upcoming = clocks.due_reminder(0.0, 3 * DAY, 24 * HOUR, None, 50 * HOUR)
-    assert due == 24 * HOUR and upcoming is None
+def test_a_late_reminder_counts_from_when_it_came_and_an_on_time_one_from_its_mark():
+    due = clocks.due_reminder
+    # on time (the sweep a minute late): it counts from its mark, so the next mark is due
+    assert due(0.0, 5 * DAY, 24 * HOUR, None, 24 * HOUR + 60) == (24 * HOUR, 24 * HOUR, 48 * HOUR)
+    assert due(0.0, 5 * DAY, 24 * HOUR, 24 * HOUR, 48 * HOUR + 60)[:2] == (48 * HOUR, 48 * HOUR)
+    # a row written before, with the send time: read as on time all the same
+    assert due(0.0, 5 * DAY, 24 * HOUR, 24 * HOUR + 60, 48 * HOUR + 1).mark == 48 * HOUR
+    # the bot down from 20 h to 30 h into a 5-day turn: one reminder (the 24 h one, late),
+    # counted from 30 h, so the 48 h one gives way and the next is at 72 h
+    assert due(0.0, 5 * DAY, 24 * HOUR, None, 30 * HOUR) == (24 * HOUR, 30 * HOUR, 72 * HOUR)
+    assert due(0.0, 5 * DAY, 24 * HOUR, 30 * HOUR, 48 * HOUR) == (None, None, 72 * HOUR)
+    # down from 20 h to 50 h into a 3-day turn: the 24 h one would come less than an interval
+    # before the 80% one (57.6 h), so it gives way to that, which still comes
+    late = due(0.0, 3 * DAY, 24 * HOUR, None, 50 * HOUR)
+    assert late.mark is None and late.upcoming == pytest.approx(57.6 * HOUR)
+    firm = due(0.0, 3 * DAY, 24 * HOUR, None, 57.6 * HOUR + 30)
+    assert firm.mark == pytest.approx(57.6 * HOUR) and clocks.final(0.0, 3 * DAY, firm.mark)
+    assert firm.upcoming is None
     # on time: the 24 h one, then the 80% one
-    due, upcoming = clocks.due_reminder(0.0, 3 * DAY, 24 * HOUR, None, 24 * HOUR)
-    assert due == 24 * HOUR and upcoming == pytest.approx(57.6 * HOUR)
-    assert clocks.final(0.0, 3 * DAY, upcoming) and not clocks.final(0.0, 3 * DAY, due)
+    on_time = due(0.0, 3 * DAY, 24 * HOUR, None, 24 * HOUR)
+    assert on_time.mark == 24 * HOUR and on_time.upcoming == pytest.approx(57.6 * HOUR)
+    assert not clocks.final(0.0, 3 * DAY, on_time.mark)
+    # the 80% one is never given up for spacing (the player chose a longer interval since)
+    assert due(0.0, 3 * DAY, 48 * HOUR, 30 * HOUR, 57.6 * HOUR).mark == pytest.approx(57.6 * HOUR)
     # nothing due before the first mark; reminders off: nothing at all
-    assert clocks.due_reminder(0.0, 3 * DAY, 24 * HOUR, None, 23 * HOUR) == (None, 24 * HOUR)
-    assert clocks.due_reminder(0.0, 3 * DAY, None, None, 70 * HOUR) == (None, None)
+    assert due(0.0, 3 * DAY, 24 * HOUR, None, 23 * HOUR) == (None, None, 24 * HOUR)
+    assert due(0.0, 3 * DAY, None, None, 70 * HOUR) == (None, None, None)
 
 
 def test_the_first_look_is_the_earliest_anything_can_be_due():

@@ -158,3 +158,36 @@ async def test_no_more_reminders_this_turn_and_a_fresh_turn_reminds_again(tmp_pa
             (again,) = after(fake, thread, turn)
             assert again.mention_ids == [other.id]
         fake.assert_clean()
+
+
+async def test_a_player_out_of_time_cannot_escape_the_claim_by_going_on_vacation(tmp_path):
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            began = clock.now
+            thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
+            late = who(turn, users)
+            other = next(u for u in (users["ann"], users["ben"]) if u != late)
+            clock.now = began + DAY + HOUR  # time is up: the button shows
+            await bot.sweep()
+            assert "Claim the win" in buttons(fake.message(turn.id))
+
+            gone = await answer(await fake.slash(late, games, "vacation", {"state": "on"}))
+            assert "(0 games waiting on you now)" in gone.content
+            assert "Your time had already run out in #1: a vacation does not pause those." in (
+                gone.content
+            )
+            shown = fake.message(turn.id)  # the message and the button still say: ran out
+            assert "on vacation" not in shown.content
+            assert f"your time is up <t:{int(began + DAY)}:R>" in shown.content  # an hour ago
+            claim = buttons(shown)["Claim the win"]
+            listed = await answer(await fake.slash(other, games, "games", {}))
+            assert "time ran out" in listed.content and "time up" not in listed.content
+
+            await answer(await fake.click(other, shown, claim))  # and the claim goes through
+            over = await fake.wait_for_message(thread, is_turn, after=turn)
+            assert f"{other.name} claimed the win: {late.name} ran out of time." in over.content
+        fake.assert_clean()

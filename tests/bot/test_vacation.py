@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from bot.clock_words import clock_line, listing_words
 from bot.clocks import DAY, HOUR
 from bot.service import NotAllowed, ServiceError
+from bot.timeouts import TimeUp, claim_shown
 from bot.vacation import Away
 
-from .test_service import ANN, BEN
+from .test_service import ANN, BEN, CAT
 from .test_timeouts import two_player
 
 
@@ -77,3 +79,44 @@ async def test_no_vacation_twice_and_none_to_end_when_not_away(services):
         await service.players.vacation(ANN.user_id, True)
     with pytest.raises(ServiceError, match="not on vacation"):
         await service.players.vacation(BEN.user_id, False)
+
+
+async def test_time_run_out_stays_run_out_a_vacation_pauses_only_clocks_still_running(services):
+    service = await services()
+    game = await two_player(service, clock="1d")
+    late = game.player_to_move
+    other = next(p for p in game.players if p != late)
+    running = await service.accept(
+        (
+            await service.challenge("icesickle", CAT, late, settings={"clock": "3d"}, channel_id=9)
+        ).id,
+        late,
+    )
+    while not running.is_to_move(late.user_id):  # the turn comes to the late player there too
+        mover = running.player_to_move.user_id
+        running = (await service.play(running.id, mover, running.state.legal_moves()[0])).game
+    service.clock.now = game.deadline + HOUR
+    assert TimeUp(game.id) in await service.timeouts.sweep()  # the other one is told
+    still_due = running.deadline
+
+    _, moved = await service.players.vacation(late.user_id, True)
+    assert moved == [running.id]  # only the clock still running waits
+    assert (await service.game(running.id)).deadline == still_due + 14 * DAY
+    record = await service.game(game.id)
+    assert record.deadline == game.deadline  # time that ran out stays run out
+    assert [g.id for g in await service.players.out_of_time(late.user_id)] == [game.id]
+    now = service.clock.now
+    # the turn message, the button and /games agree: time ran out, claim
+    line = clock_line(record, now, (await service.players.settings(late.user_id)).away(now))
+    assert "time ran out" in line and "vacation" not in line
+    assert claim_shown(record, now)
+    (listed,) = [g for g in await service.games_of(other.user_id) if g.id == game.id]
+    assert listing_words(listed, now).startswith("\N{ALARM CLOCK} time ran out")
+
+    service.clock.now += DAY
+    _, moved = await service.players.vacation(late.user_id, False)
+    assert moved == [running.id]  # no time given back where it had run out either
+    assert (await service.game(game.id)).deadline == game.deadline
+    assert (await service.game(running.id)).deadline == pytest.approx(still_due + DAY)
+    played = await service.timeouts.claim(game.id, other.user_id)
+    assert played.game.over and played.game.result["timeout"] == record.seat_of(late.user_id)
