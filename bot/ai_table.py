@@ -14,7 +14,7 @@ import engine
 
 from . import limits
 from .answers import QUIET, ack, tell, update
-from .messages import lobby_text, played_text, player_of
+from .messages import lobby_text, played_text, player_of, title_line
 from .records import GameRecord, ServiceError
 from .text import clean
 
@@ -72,7 +72,25 @@ class AiTable:
         if not before.players[seat].ai:
             name = f"Parlor (for {name})"
         note = played_text(played.game, clean(name), played.moves)
-        await self.post_turn(played.game, note)  # type: ignore[attr-defined]
+        closed = await self._waiting_board_played(before, note)
+        await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+    async def _waiting_board_played(self, before: GameRecord, note: str) -> int | None:
+        """The board that waited on Parlor ("Parlor is thinking", or the absent player's
+        turn it played) says what Parlor played instead, and loses its controls: its id, or
+        None when the game's latest board is an older one (the turn after it is posted
+        anew, as ``post_turn`` does) or is gone. A board left by a restart is edited too."""
+        if before.message_id is None or before.posted_version != before.version:
+            return None
+        content = f"{title_line(before)}\n{note}"
+        try:
+            edited = await self.edit_board(  # type: ignore[attr-defined]
+                before, content=limits.content(content), view=None, allowed_mentions=QUIET
+            )
+        except discord.HTTPException as exc:  # the new turn is posted all the same
+            log.warning("could not edit game %s's board into Parlor's move: %s", before.id, exc)
+            return None
+        return before.message_id if edited else None
 
     async def stand_in(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """ "Let Parlor play for NAME", pressed by another player once NAME's time is up."""

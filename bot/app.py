@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from . import limits
+from .ai_turns import shards_key
 from .answers import tell_failure
 from .boards import Boards
 from .cogs import Games
@@ -159,6 +160,9 @@ class ParlorBot(commands.Bot):
         self.service = await Service.open(
             self.db_path, games_per_server=self.games_per_server, **more
         )
+        shards = shards_key(self.shard_count, getattr(self, "shard_ids", None))
+        if freed := await self.service.ai.take_over(shards):
+            log.info("took over %d AI turns that the last run had taken", freed)
         await self.boards.start()
         await self.add_cog(Games(self))
         await self.add_cog(Settings(self))

@@ -236,3 +236,38 @@ async def test_a_restart_while_parlors_move_is_due(tmp_path):
             assert "Parlor (easy) played **" in turn.content
         fake.assert_clean()
     assert time.time() < clock.now  # the hour passed on the bot's clock only
+
+
+async def test_a_restart_plays_at_once_the_move_parlor_was_thinking_about(tmp_path):
+    """The bot stopped holding Parlor's turn (taken, never played): the next run takes the
+    turn over as it starts, without waiting out the dead run's lease, and the board that said
+    Parlor is thinking now says what it played."""
+    db = tmp_path / "parlor.db"
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            await rec.response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            first = await fake.wait_for_message(thread, is_turn)
+            if ann.id in mentioned(first):
+                menu, move = first_move(first)
+                await answer(await fake.select(ann, first, menu, [move]))
+            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            clock.now += 3600
+            taken = await bot.service.ai.due()  # taken, as the bot stopped: never played
+            assert len(taken) == 1
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock  # the same moment: the dead run's lease holds a minute
+            bot.ai_soon()
+            turn = await players_turn(fake, thread, ann, since=waiting)
+            assert "Parlor (easy) played **" in turn.content
+        fake.assert_clean()
+    played = fake.message(waiting.id)
+    assert "is thinking" not in played.content and "Parlor (easy) played **" in played.content
+    assert not played.components and played.attachments
