@@ -106,8 +106,9 @@ class AiTable:
         absent = clean(before.players[before.seat_to_act].name)
         by = clean(interaction.user.display_name)
         note = (
-            f"{by} let Parlor play for {absent}, whose time ran out. {absent}: press "
-            "**I'm back** (or play on your turn) to take your seat back."
+            f"{by} let Parlor play for {absent}, whose time ran out. {absent}: each of your "
+            "turns is still yours to play for a while, which takes your seat back (as "
+            "**I'm back** does); after it, Parlor plays it for you."
         )
         await update(interaction, view=None)
         await self.post_turn(played.game, note, closed=interaction.message.id)  # type: ignore

@@ -150,7 +150,10 @@ async def test_parlor_may_play_for_a_player_out_of_time_until_they_are_back(serv
     taken = (await service.ai.stand_in(game.id, other.user_id)).game
     assert taken.stand_ins == {taken.seat_of(late.user_id): "hard"}
     assert taken.ai_to_act == "hard" and taken.deadline is None
+    assert taken.absent_to_act  # the turn is still theirs to play for a while
     service.clock.now += service.ai_delay
+    assert await service.ai.due() == []
+    service.clock.now += service.stand_in_grace - service.ai_delay
     assert await service.ai.due() == [game.id]
     played = await service.ai.play(
         game.id,

@@ -4,6 +4,7 @@ lobby with two AIs, Parlor playing for a player whose time ran out until they ar
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -116,8 +117,12 @@ async def test_a_game_against_parlor_from_play_to_the_result(tmp_path):
                 moves += 1
                 turn = await players_turn(fake, thread, ann, since=turn)
             assert "Parlor (hard)" in turn.content and ann.id in mentioned(turn)
-            thinking = [m for m in fake.messages_in(thread) if "is thinking" in m.content]
-            assert thinking and all(not m.selects for m in thinking)  # nothing to pick for it
+            said = fake.messages_in(thread)
+            thinking = [m for m in said if any("is thinking" in r["content"] for r in m.revisions)]
+            # nothing to pick while it thought; then the board says what it played
+            assert thinking and all(not m.revisions[0]["components"] for m in thinking)
+            assert all("Parlor (hard) played **" in m.content for m in thinking)
+            assert not any("is thinking" in m.content for m in said[:-1])
             assert all(m.mention_ids in ([], [ann.id]) for m in fake.messages_in(thread))
         fake.assert_clean()
     service = await Service.open(str(db))
@@ -184,17 +189,21 @@ async def test_parlor_plays_for_a_player_out_of_time_until_they_are_back(tmp_pat
             own = await answer(await fake.click(late, turn, stand_in))
             assert own.ephemeral and "make your move instead" in own.content
             await answer(await fake.click(other, turn, stand_in))
-            # Parlor's turn for the absent player, then the other player's, with I'm back
-            nxt = await fake.wait_until(
-                lambda: next(
-                    (m for m in after(fake, thread, turn) if is_turn(m) and m.selects), None
-                ),
-                "the other player's turn",
-                timeout=60,
-            )
+            # the absent player's turn stays theirs for a grace: their menus, a mention
+            grace = await players_turn(fake, thread, late, since=turn)
+            posted = grace.content
+            assert late.id in mentioned(grace) and grace.selects and "I'm back" in buttons(grace)
+            assert "Parlor plays it for you <t:" in grace.content
+            # then Parlor's turn for them, and the other player's, with I'm back
+            clock.now += bot.service.stand_in_grace
+            bot.ai_soon()
+            nxt = await players_turn(fake, thread, other, since=grace)
             said = "\n".join(m.content for m in after(fake, thread, turn))
-            assert f"let Parlor play for {late.name}" in said
+            assert f"let Parlor play for {late.name}" in posted
             assert f"Parlor (for {late.name}) played **" in said
+            grace = fake.message(grace.id)  # edited into Parlor's move, controls gone
+            assert f"Parlor (for {late.name}) played **" in grace.content
+            assert not grace.components
             assert other.id in mentioned(nxt) and "I'm back" in buttons(nxt)
             stranger = await answer(await fake.click(other, nxt, buttons(nxt)["I'm back"]))
             assert stranger.ephemeral and "playing your own seat already" in stranger.content
@@ -271,3 +280,51 @@ async def test_a_restart_plays_at_once_the_move_parlor_was_thinking_about(tmp_pa
     played = fake.message(waiting.id)
     assert "is thinking" not in played.content and "Parlor (easy) played **" in played.content
     assert not played.components and played.attachments
+
+
+async def test_an_absent_player_takes_the_seat_back_by_playing_their_turn(tmp_path):
+    """While Parlor plays for a player, each of their turns still offers them their menus for
+    a grace: playing one takes the seat back (nobody waits for them again, no I'm back).
+    ``/history`` marks the moves Parlor played for them as Parlor's, in text and in JSON."""
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
+            late = who(turn, users)
+            other = next(u for u in (users["ann"], users["ben"]) if u != late)
+            clock.now += DAY
+            await bot.sweep()
+            turn = fake.message(turn.id)
+            stand_in = buttons(turn)[f"Let Parlor play for {late.name}"]
+            await answer(await fake.click(other, turn, stand_in))
+            grace = await players_turn(fake, thread, late, since=turn)
+            clock.now += bot.service.stand_in_grace  # Parlor plays this one for them
+            bot.ai_soon()
+            theirs = await players_turn(fake, thread, other, since=grace)
+            menu, move = first_move(theirs)
+            await answer(await fake.select(other, theirs, menu, [move]))
+            mine = await players_turn(fake, thread, late, since=theirs)
+            assert "Parlor plays it for you" in mine.content
+            menu, move = first_move(mine)  # within the grace: the player plays it
+            await answer(await fake.select(late, mine, menu, [move]))
+            back = await players_turn(fake, thread, other, since=mine)
+            assert f"{late.name} played **" in back.content and "I'm back" not in buttons(back)
+            clock.now += bot.service.stand_in_grace
+            bot.ai_soon()
+            menu, move = first_move(back)
+            await answer(await fake.select(other, back, menu, [move]))
+            again = await players_turn(fake, thread, late, since=back)
+            assert "Parlor plays it for you" not in again.content  # their own seat again
+            assert "Parlor" not in "\n".join(m.content for m in after(fake, thread, mine))
+
+            text = await answer(await fake.slash(other, thread, "history", {"file": True}))
+            lines = text.content.split("\n")[1]
+            record = json.loads(text.attachments[0].data)
+        fake.assert_clean()
+    marked = [m for m in record["moves"] if m.get("stand_in")]
+    assert [m["stand_in"] for m in marked] == ["hard"]  # the one move Parlor played for them
+    assert f"{marked[0]['number']}. {marked[0]['move']} (Parlor)" in lines
+    assert lines.count("(Parlor)") == 1
