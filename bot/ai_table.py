@@ -15,7 +15,7 @@ import engine
 from . import limits
 from .answers import QUIET, ack, tell, update
 from .messages import lobby_text, played_text, player_of, title_line
-from .records import GameRecord, ServiceError
+from .records import GameRecord, ServiceError, Unavailable
 from .text import clean
 
 if TYPE_CHECKING:
@@ -62,7 +62,10 @@ class AiTable:
         try:
             before = await self.service.game(game_id)
             played = await self.service.ai.play(game_id, self.bot.thinking)
-        except ServiceError as exc:  # the database, say: the lease runs out, it is tried again
+        except Unavailable as exc:  # the lease runs out, it is tried again (the database
+            log.debug("AI turn of game %s: %s", game_id, exc)  # says it is out, once)
+            return
+        except ServiceError as exc:
             log.warning("AI turn of game %s: %s", game_id, exc)
             return
         if played is None:
