@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_THIS_BOARD = "That control does not belong to this board; nothing was played."
+LEFT_BEHIND = "The game went on from this board (the bot restarted in between): see below."
 ACK_GRACE = 0.5
 """Seconds a click may wait for its move before it is acknowledged on its own (Discord's
 limit is 3 s); within them, the answer itself acknowledges it."""
@@ -136,11 +137,24 @@ class Table(Invitations, ClockTable, AiTable):
                 continue
             try:
                 played = await self.service.roll_due(record.id)
-                await self.post_turn(played.game, "The board again, after a restart.")
+                closed = await self._mark_left_behind(record)
+                note = "The board again, after a restart."
+                await self.post_turn(played.game, note, closed=closed)
                 posted += 1
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("could not post game %s again: %s", record.id, exc)
         return posted
+
+    async def _mark_left_behind(self, record: GameRecord) -> int | None:
+        """The board a crash left behind (its turn was played, Parlor's "is thinking" among
+        them) says the game went on and loses its controls; its id, or None when it is gone."""
+        if record.message_id is None or record.posted_version == record.version:
+            return None
+        content = f"{title_line(record)}\n{LEFT_BEHIND}"
+        edited = await self.edit_board(
+            record, content=limits.content(content), view=None, allowed_mentions=QUIET
+        )
+        return record.message_id if edited else None
 
     # -- answering -----------------------------------------------------------------------
 

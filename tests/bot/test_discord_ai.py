@@ -328,3 +328,36 @@ async def test_an_absent_player_takes_the_seat_back_by_playing_their_turn(tmp_pa
     assert [m["stand_in"] for m in marked] == ["hard"]  # the one move Parlor played for them
     assert f"{marked[0]['number']}. {marked[0]['move']} (Parlor)" in lines
     assert lines.count("(Parlor)") == 1
+
+
+async def test_a_board_left_thinking_by_a_crash_after_parlors_move_stops_thinking(tmp_path):
+    """Parlor's move was committed, then the bot died before it posted it: after the restart
+    the board posted again shows the game, and the one that said Parlor is thinking no longer
+    does."""
+    db = tmp_path / "parlor.db"
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            await rec.response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            first = await fake.wait_for_message(thread, is_turn)
+            if ann.id in mentioned(first):
+                menu, move = first_move(first)
+                await answer(await fake.select(ann, first, menu, [move]))
+            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            (game,) = await bot.service.games_of(ann.id, active_only=True)
+            assert (await bot.service.ai.play(game.id)).moves  # committed; never posted
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            turn = await players_turn(fake, thread, ann, since=waiting)
+            assert "after a restart" in turn.content
+        fake.assert_clean()
+    left = fake.message(waiting.id)
+    assert "is thinking" not in left.content and "went on" in left.content
+    assert not left.components
