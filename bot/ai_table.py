@@ -127,7 +127,8 @@ class AiTable:
         note = f"{clean(interaction.user.display_name)} is back and plays their own seat again."
         closed = interaction.message.id if interaction.message else None
         if closed == played.game.message_id or closed is None:
-            await update(interaction, view=None)
+            fields = {"view": None} if closed is None else self.closing(played.game, closed)  # type: ignore[attr-defined]
+            await update(interaction, **fields)
         await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
 
     async def hint(self, interaction: discord.Interaction, record: GameRecord) -> None:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_THIS_BOARD = "That control does not belong to this board; nothing was played."
+WENT_ON = "The game went on from this board before Parlor played: see below."
 LEFT_BEHIND = "The game went on from this board (the bot restarted in between): see below."
 ACK_GRACE = 0.5
 """Seconds a click may wait for its move before it is acknowledged on its own (Discord's
@@ -53,6 +54,9 @@ class Table(Invitations, ClockTable, AiTable):
         self.bot = bot
         self._posting: dict[int, asyncio.Lock] = {}
         """Per game: held while a board is sent and recorded as the game's."""
+        self._thinking: dict[int, int] = {}
+        """Per game waiting on Parlor's own seat: the board saying Parlor is thinking, which
+        says the game went on should it be closed before Parlor plays (a resign, I'm back)."""
 
     @property
     def service(self):
@@ -88,7 +92,7 @@ class Table(Invitations, ClockTable, AiTable):
         move (``closed``: the id of a message already closed)."""
         channel_id = record.place_id
         if record.message_id not in (None, closed):
-            await self.edit_board(record, view=None)
+            await self.edit_board(record, **self.closing(record, record.message_id))
         now = self.service.clock()
         view = game_view(record, now=now)
         file = await self.board_file(record)
@@ -103,9 +107,22 @@ class Table(Invitations, ClockTable, AiTable):
                 view=view,
             )
             await self.service.set_board(record, message_id)
+        if record.ai_to_act and not record.absent_to_act:
+            self._thinking[record.id] = message_id
+        else:
+            self._thinking.pop(record.id, None)
         if record.ai_to_act:
             self.bot.ai_soon()
         return message_id
+
+    def closing(self, record: GameRecord, message_id: int) -> dict:
+        """How the board ``message_id`` of ``record``'s game is closed: without its controls,
+        and, if it said Parlor is thinking, saying the game went on before Parlor played."""
+        if self._thinking.get(record.id) != message_id:
+            return {"view": None}
+        del self._thinking[record.id]
+        content = limits.content(f"{title_line(record)}\n{WENT_ON}")
+        return {"view": None, "content": content, "allowed_mentions": QUIET}
 
     async def _away(self, record: GameRecord, now: float) -> float | None:
         """When the vacation of the player the game waits on ends, if they are on one."""

@@ -365,3 +365,30 @@ async def test_a_board_left_thinking_by_a_crash_after_parlors_move_stops_thinkin
     left = fake.message(waiting.id)
     assert "is thinking" not in left.content and "went on" in left.content
     assert not left.components
+
+
+async def test_a_board_where_parlor_thinks_stops_thinking_when_the_game_goes_on_first(tmp_path):
+    """The player resigns while Parlor thinks: the board that said Parlor is thinking says
+    the game went on before it played, rather than thinking for ever."""
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(tmp_path / "parlor.db", ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            await rec.response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            first = await fake.wait_for_message(thread, is_turn)
+            if ann.id in mentioned(first):
+                menu, move = first_move(first)
+                await answer(await fake.select(ann, first, menu, [move]))
+            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            await answer(await fake.slash(ann, thread, "resign", {}))
+            over = await players_turn(fake, thread, ann, since=waiting)
+            assert "Game over" in over.content
+        fake.assert_clean()
+    left = fake.message(waiting.id)
+    assert "is thinking" not in left.content and "went on" in left.content
+    assert not left.components
