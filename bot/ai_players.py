@@ -15,6 +15,9 @@ STAND_IN_LEVEL = "hard"
 """The level that plays for an absent player (the best, so the seat loses nothing)."""
 AI_DELAY = 1.5
 """Seconds after its turn comes that an AI plays: a player sees their own move land first."""
+STAND_IN_GRACE = 60.0
+"""Seconds after an absent player's turn comes that the AI standing in for them plays it: till
+then the turn is still theirs (their menus are offered), and playing it takes the seat back."""
 
 
 def ai_id(level: str, number: int) -> int:

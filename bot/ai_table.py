@@ -14,8 +14,8 @@ import engine
 
 from . import limits
 from .answers import QUIET, ack, tell, update
-from .messages import lobby_text, played_text, player_of
-from .records import GameRecord, ServiceError
+from .messages import lobby_text, played_text, player_of, title_line
+from .records import GameRecord, ServiceError, Unavailable
 from .text import clean
 
 if TYPE_CHECKING:
@@ -62,7 +62,10 @@ class AiTable:
         try:
             before = await self.service.game(game_id)
             played = await self.service.ai.play(game_id, self.bot.thinking)
-        except ServiceError as exc:  # the database, say: the lease runs out, it is tried again
+        except Unavailable as exc:  # the lease runs out, it is tried again (the database
+            log.debug("AI turn of game %s: %s", game_id, exc)  # says it is out, once)
+            return
+        except ServiceError as exc:
             log.warning("AI turn of game %s: %s", game_id, exc)
             return
         if played is None:
@@ -72,7 +75,25 @@ class AiTable:
         if not before.players[seat].ai:
             name = f"Parlor (for {name})"
         note = played_text(played.game, clean(name), played.moves)
-        await self.post_turn(played.game, note)  # type: ignore[attr-defined]
+        closed = await self._waiting_board_played(before, note)
+        await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+    async def _waiting_board_played(self, before: GameRecord, note: str) -> int | None:
+        """The board that waited on Parlor ("Parlor is thinking", or the absent player's
+        turn it played) says what Parlor played instead, and loses its controls: its id, or
+        None when the game's latest board is an older one (the turn after it is posted
+        anew, as ``post_turn`` does) or is gone. A board left by a restart is edited too."""
+        if before.message_id is None or before.posted_version != before.version:
+            return None
+        content = f"{title_line(before)}\n{note}"
+        try:
+            edited = await self.edit_board(  # type: ignore[attr-defined]
+                before, content=limits.content(content), view=None, allowed_mentions=QUIET
+            )
+        except discord.HTTPException as exc:  # the new turn is posted all the same
+            log.warning("could not edit game %s's board into Parlor's move: %s", before.id, exc)
+            return None
+        return before.message_id if edited else None
 
     async def stand_in(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """ "Let Parlor play for NAME", pressed by another player once NAME's time is up."""
@@ -88,8 +109,9 @@ class AiTable:
         absent = clean(before.players[before.seat_to_act].name)
         by = clean(interaction.user.display_name)
         note = (
-            f"{by} let Parlor play for {absent}, whose time ran out. {absent}: press "
-            "**I'm back** (or play on your turn) to take your seat back."
+            f"{by} let Parlor play for {absent}, whose time ran out. {absent}: each of your "
+            "turns is still yours to play for a while, which takes your seat back (as "
+            "**I'm back** does); after it, Parlor plays it for you."
         )
         await update(interaction, view=None)
         await self.post_turn(played.game, note, closed=interaction.message.id)  # type: ignore
@@ -105,7 +127,8 @@ class AiTable:
         note = f"{clean(interaction.user.display_name)} is back and plays their own seat again."
         closed = interaction.message.id if interaction.message else None
         if closed == played.game.message_id or closed is None:
-            await update(interaction, view=None)
+            fields = {"view": None} if closed is None else self.closing(played.game, closed)  # type: ignore[attr-defined]
+            await update(interaction, **fields)
         await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
 
     async def hint(self, interaction: discord.Interaction, record: GameRecord) -> None:

@@ -12,6 +12,7 @@ after a restart is the same turn.
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
     from .service import Service
 
 AI_LEASE = 60.0
-"""Seconds a process holds an AI turn it took; should it stop meanwhile, another takes it."""
+"""Seconds a process holds an AI turn it took; should it stop meanwhile, another takes it
+then, or its own next run at once (:meth:`AiTurns.take_over`)."""
 AI_BATCH = 20
 """AI turns taken at once."""
 MOST_DECISIONS = 500
@@ -98,6 +100,32 @@ async def think_here(fn: Callable[..., Any], *args: Any) -> Any:
     return fn(*args)
 
 
+ALL_SHARDS = "all"
+"""The shards of an unsharded bot: all of them."""
+
+
+def shards_key(shard_count: int | None, shard_ids: list[int] | None) -> str:
+    """How a lease names the shards of its process: "all" unsharded, else "COUNT:ID,ID"."""
+    if not shard_count or shard_ids is None:
+        return ALL_SHARDS
+    return f"{shard_count}:{','.join(str(i) for i in sorted(shard_ids))}"
+
+
+def _earlier_run(holder: str, me: str) -> bool:
+    """Whether the lease holder ``holder`` is an earlier run of shards that the process ``me``
+    runs now (so it stopped), rather than ``me`` or another live process. Unsharded, or a
+    shard count that changed, overlaps every holder."""
+    shards, _, run = holder.partition(" ")
+    mine, _, my_run = me.partition(" ")
+    if run == my_run:
+        return False
+    if ALL_SHARDS in (shards, mine):
+        return True
+    count, _, ids = shards.partition(":")
+    my_count, _, my_ids = mine.partition(":")
+    return count != my_count or bool(set(ids.split(",")) & set(my_ids.split(",")))
+
+
 def _args(record: GameRecord) -> tuple[str, str, list[str]]:
     return (
         record.key,
@@ -112,6 +140,24 @@ class AiTurns:
     def __init__(self, service: Service) -> None:
         self.service = service
         self.storage = service.storage
+        self.run = secrets.token_hex(8)
+        """This process's run: new at every start, written with each lease it takes."""
+        self.shards = ALL_SHARDS
+        """The shards this process runs (:func:`shards_key`), as :meth:`take_over` said."""
+
+    @property
+    def holder(self) -> str:
+        """What a lease this process takes says of it (``games.ai_by``): "SHARDS RUN"."""
+        return f"{self.shards} {self.run}"
+
+    async def take_over(self, shards: str = ALL_SHARDS) -> int:
+        """This process runs ``shards`` (:func:`shards_key`): free at once the AI turns that an
+        earlier run of any of those shards had taken and never played (it stopped: one
+        process runs a shard at a time), so they are due now rather than when their lease
+        runs out. How many turns were freed. Called once, as the bot starts."""
+        self.shards = shards
+        gone = [h for h in await self.storage.ai_holders() if _earlier_run(h, self.holder)]
+        return await self.storage.release_ai(gone, AI_LEASE)
 
     async def against(
         self,
@@ -175,7 +221,7 @@ class AiTurns:
     async def due(self) -> list[int]:
         """Take the games whose AI is due to play now (each held for ``AI_LEASE``)."""
         now = self.service.clock()
-        return await self.storage.take_ai_due(now, now + AI_LEASE, AI_BATCH)
+        return await self.storage.take_ai_due(now, now + AI_LEASE, AI_BATCH, self.holder)
 
     async def play(self, game_id: int, think: Think = think_here) -> Played | None:
         """The AI the game waits on plays its turn: its moves, committed and returned; None

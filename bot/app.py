@@ -18,12 +18,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from . import limits
+from .ai_turns import shards_key
 from .answers import tell_failure
 from .boards import Boards
 from .cogs import Games
 from .custom_ids import control_for
 from .heap import settle_heap
 from .messages import challenge_link, lapsed_text, nudge_text
+from .records import Unavailable
 from .scale import ai_workers, board_workers, env_number, shard_of, shard_setting
 from .service import MAX_GAMES_PER_SERVER, Service
 from .settings_command import Settings
@@ -159,6 +161,9 @@ class ParlorBot(commands.Bot):
         self.service = await Service.open(
             self.db_path, games_per_server=self.games_per_server, **more
         )
+        shards = shards_key(self.shard_count, getattr(self, "shard_ids", None))
+        if freed := await self.service.ai.take_over(shards):
+            log.info("took over %d AI turns that the last run had taken", freed)
         await self.boards.start()
         await self.add_cog(Games(self))
         await self.add_cog(Settings(self))
@@ -176,13 +181,19 @@ class ParlorBot(commands.Bot):
     async def _repost_boards(self) -> None:
         """Once connected after a start: post again the boards a crash left behind."""
         await self.wait_until_ready()
-        try:
-            posted = await self.table.repost_behind()
-        except Exception:
-            log.exception("posting the boards again failed")
-        else:
-            if posted:
-                log.info("posted %d boards again after the restart", posted)
+        while True:
+            try:
+                posted = await self.table.repost_behind()
+            except Unavailable as exc:  # the database is out (it says so): again shortly
+                log.debug("posting the boards again: %s", exc)
+                await asyncio.sleep(EXPIRY_SWEEP)
+                continue
+            except Exception:
+                log.exception("posting the boards again failed")
+            else:
+                if posted:
+                    log.info("posted %d boards again after the restart", posted)
+            return
 
     def ai_soon(self) -> None:
         """An AI turn was just set up: look for the turns due now, not at the next look."""
@@ -204,6 +215,8 @@ class ParlorBot(commands.Bot):
                 upcoming = await self.service.storage.next_ai()
                 if upcoming is not None:
                     wait = min(AI_LOOK, max(0.0, upcoming - self.service.clock()))
+            except Unavailable as exc:  # the database says when it is out, and back, once
+                log.debug("looking for AI turns: %s", exc)
             except Exception:
                 log.exception("looking for AI turns failed")
             with contextlib.suppress(TimeoutError):
@@ -219,6 +232,8 @@ class ParlorBot(commands.Bot):
             await asyncio.sleep(EXPIRY_SWEEP)
             try:
                 await self.sweep()
+            except Unavailable as exc:  # the database says when it is out, and back, once
+                log.debug("the sweep: %s", exc)
             except Exception:
                 log.exception("the sweep failed")
 

@@ -22,7 +22,7 @@ from .clock_words import (
 )
 from .messages import board_link, clean
 from .posting import post
-from .records import GameRecord, ServiceError
+from .records import GameRecord, ServiceError, Unavailable
 from .timeouts import Reminder, TimedOut, TimeUp
 from .ui import game_view, reminder_view
 
@@ -84,6 +84,8 @@ class ClockTable:
                 elif isinstance(item, TimedOut):
                     note = timed_out_note(item.before, item.seat, None)
                     await self.post_turn(item.played.game, note)  # type: ignore[attr-defined]
+            except Unavailable as exc:  # the database says it is out, once
+                log.debug("clock sweep: %s", exc)
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("clock sweep: %s", exc)
         digests = await self.service.players.due_digests()

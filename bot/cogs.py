@@ -14,6 +14,7 @@ from discord.ext import commands
 import engine
 
 from . import limits
+from .ai_players import level_of
 from .answers import ack, tell
 from .clock_words import listing_words, most_urgent_first
 from .messages import board_link, title_line, waiting_words
@@ -22,6 +23,7 @@ from .recent import Recent
 from .records import GameRecord, GameSummary, ServiceError
 from .rules_pages import show_rules
 from .rules_text import TEXTS, title_of
+from .storage import MoveRow
 
 if TYPE_CHECKING:
     from .app import ParlorBot
@@ -226,7 +228,7 @@ class Games(commands.Cog):
     ) -> None:
         async def then(record: GameRecord) -> None:
             rows = await self.service.history(record.id)
-            content = history_text(record, [f"{r.number}. {r.move}" for r in rows], file)
+            content = history_text(record, [move_line(record, r) for r in rows], file)
             kwargs = {"file": history_file(record, rows)} if file else {}
             await tell(interaction, content, **kwargs)
 
@@ -252,6 +254,22 @@ def history_text(record: GameRecord, moves: list[str], attached: bool) -> str:
     return text
 
 
+def stand_in_level(record: GameRecord, row: MoveRow) -> str | None:
+    """The level of the AI that played ``row`` for the seat's absent player (Parlor's move,
+    made under the AI user id of ``ai_players.ai_id(level, 0)``); None for any other move."""
+    seat, user = row.seat, row.user_id
+    if user is None or seat is None or not 0 <= seat < len(record.players):
+        return None
+    return None if record.players[seat].ai else level_of(user)
+
+
+def move_line(record: GameRecord, row: MoveRow) -> str:
+    """A move as ``/history`` lists it: "12. b3", and "12. b3 (Parlor)" where Parlor played
+    it for the seat's absent player."""
+    mark = " (Parlor)" if stand_in_level(record, row) else ""
+    return f"{row.number}. {row.move}{mark}"
+
+
 def history_file(record: GameRecord, rows) -> discord.File:
     data = {
         "game": record.key,
@@ -259,7 +277,9 @@ def history_file(record: GameRecord, rows) -> discord.File:
         "options": record.options,
         "players": record.names,
         "moves": [
-            {"number": r.number, "move": r.move, "seat": r.seat, "at": r.created_at} for r in rows
+            {"number": r.number, "move": r.move, "seat": r.seat, "at": r.created_at}
+            | ({"stand_in": level} if (level := stand_in_level(record, r)) else {})
+            for r in rows
         ],
         "result": record.result,
     }

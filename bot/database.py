@@ -19,12 +19,59 @@ right now (nothing of the transaction is kept).
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import sqlite3
+import time
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+OUTAGE_SETTLES = 5.0
+"""Seconds without a failed request before a request that succeeds ends an outage in the log
+(a server shutting down fails some requests and answers others for a moment)."""
+
+
+class Outage:
+    """Whether the database is out, as its requests find it, told in the log once each way: a
+    WARNING when a request first fails (disk full, the server gone), one when a request
+    succeeds again :data:`OUTAGE_SETTLES` seconds after the last failure (with how long it was
+    out), and the failures between only at DEBUG, so a sweep or a player's click every few
+    seconds of an outage adds nothing to read. Only the log reads these times."""
+
+    def __init__(self, log: logging.Logger) -> None:
+        self.log = log
+        self.since: float | None = None
+        """When the outage began (``time.monotonic``), or None."""
+        self.last = 0.0
+        """When a request last failed."""
+        self.failures = 0
+
+    def failed(self, what: str, exc: BaseException) -> None:
+        """A request (``what``: "read", "write") failed with ``exc``: the database is out."""
+        self.last = time.monotonic()
+        if self.since is None:
+            self.since, self.failures = time.monotonic(), 1
+            self.log.warning(
+                "the database is unavailable (a %s failed: %s); requests are answered "
+                '"try again" until it is back',
+                what,
+                exc,
+            )
+        else:
+            self.failures += 1
+            self.log.debug("database %s failed again: %s", what, exc)
+
+    def ok(self) -> None:
+        """A request succeeded: an outage, if there was one, is over."""
+        if self.since is not None and time.monotonic() - self.last >= OUTAGE_SETTLES:
+            out, self.since = self.last - self.since, None
+            self.log.warning(
+                "the database is available again, after %.0f s of failures (%d requests)",
+                out,
+                self.failures,
+            )
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,19 @@ from typing import Any
 
 import asyncpg
 
-from .database import POSTGRESQL, Write, numbered, shown
+from .database import POSTGRESQL, Outage, Write, numbered, shown
 from .records import StorageOpenError, Unavailable
 
 log = logging.getLogger(__name__)
+
+
+def _not_the_floor(record: logging.LogRecord) -> bool:
+    """asyncpg's pool warns, with a traceback, each time it fails to reconnect its one kept
+    connection while the server is down; the outage is said once by :class:`Outage`."""
+    return "pool connection floor" not in record.getMessage()
+
+
+logging.getLogger("asyncpg.pool").addFilter(_not_the_floor)
 
 POOL = 10
 """Connections a process keeps at most, unless ``PARLOR_DB_POOL`` says otherwise."""
@@ -56,11 +65,21 @@ GONE = (
     asyncpg.exceptions.CrashShutdownError,
     asyncpg.exceptions.TooManyConnectionsError,
     asyncpg.exceptions.InterfaceError,
+    asyncpg.exceptions.InternalClientError,  # a connection whose server died mid-statement
     OSError,
     asyncio.TimeoutError,
 )
 """What a request meets when the server or its connection is gone, or when it could not
 be done now (a deadlock PostgreSQL broke, a timeout): nothing of it is kept."""
+
+
+async def _undo(connection: asyncpg.Connection, transaction: Any) -> None:
+    """Roll back a transaction that failed; a connection that cannot (its server gone) is
+    closed, so the pool opens a new one rather than reset it with a transaction open."""
+    try:
+        await transaction.rollback()
+    except Exception:
+        connection.terminate()
 
 
 def pool_size() -> int:
@@ -107,6 +126,7 @@ class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self.pool = pool
         self.where = where
+        self.outage = Outage(log)
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
@@ -162,10 +182,12 @@ class PostgresDatabase:
         for attempt in (1, 2):
             try:
                 async with self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection:
-                    return await connection.fetch(query, *params)
+                    rows = await connection.fetch(query, *params)
+                self.outage.ok()
+                return rows
             except GONE as exc:
                 if attempt == 2:
-                    log.warning("database read failed: %s", exc)
+                    self.outage.failed("read", exc)
                     raise Unavailable(READ_FAILED) from exc
         raise AssertionError("unreachable")
 
@@ -174,14 +196,19 @@ class PostgresDatabase:
         """One transaction; ``Unavailable`` (nothing kept) when the server or its connection
         is gone."""
         try:
-            async with (
-                self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection,
-                connection.transaction(),
-            ):
-                yield PostgresTransaction(connection)
+            async with self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection:
+                transaction = connection.transaction()
+                await transaction.start()
+                try:
+                    yield PostgresTransaction(connection)
+                except BaseException:
+                    await _undo(connection, transaction)
+                    raise
+                await transaction.commit()
         except GONE as exc:
-            log.warning("database write failed: %s", exc)
+            self.outage.failed("write", exc)
             raise Unavailable() from exc
+        self.outage.ok()
 
     async def batch(self, writes: Sequence[Write], *, durable: bool = True) -> list[Any] | None:
         """``writes`` in one transaction (see ``bot/database.py``); ``durable=False`` commits
@@ -193,16 +220,17 @@ class PostgresDatabase:
                 try:
                     done = await self._run(connection, writes, durable)
                 except BaseException:
-                    await transaction.rollback()
+                    await _undo(connection, transaction)
                     raise
                 if done is None:
                     await transaction.rollback()
                     return None
                 await transaction.commit()
-                return done
         except GONE as exc:
-            log.warning("database write failed: %s", exc)
+            self.outage.failed("write", exc)
             raise Unavailable() from exc
+        self.outage.ok()
+        return done
 
     @staticmethod
     async def _run(

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from .database import SQLITE, Write
+from .database import SQLITE, Outage, Write
 from .migrations import Step, statements
 from .records import StorageOpenError, Unavailable
 
@@ -57,6 +57,7 @@ class SqliteDatabase:
         self.db = db
         self.where = where
         self._write = asyncio.Lock()
+        self.outage = Outage(log)
 
     @classmethod
     async def open(cls, path: str) -> SqliteDatabase:
@@ -120,10 +121,12 @@ class SqliteDatabase:
         """All rows of a query, read in one step of the database's thread (a cursor read
         row by row costs a step each, and one to close it)."""
         try:
-            return list(await self.db.execute_fetchall(sql, params))
+            rows = list(await self.db.execute_fetchall(sql, params))
         except sqlite3.OperationalError as exc:
-            log.warning("database read failed: %s", exc)
+            self.outage.failed("read", exc)
             raise Unavailable(READ_FAILED) from exc
+        self.outage.ok()
+        return rows
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
@@ -141,8 +144,9 @@ class SqliteDatabase:
                 await self.db.execute("COMMIT")
             except sqlite3.OperationalError as exc:
                 await self._rollback()
-                log.warning("database write failed: %s", exc)
+                self.outage.failed("write", exc)
                 raise Unavailable() from exc
+            self.outage.ok()
 
     async def _rollback(self) -> None:
         if self.db.in_transaction:  # SQLite may have rolled back by itself already
@@ -191,7 +195,9 @@ class SqliteDatabase:
         ``sqlite3`` connection); it has no public way to run several statements in one hop."""
         async with self._write:
             try:
-                return await self.db._execute(work, self.db._conn)
+                done = await self.db._execute(work, self.db._conn)
             except sqlite3.OperationalError as exc:
-                log.warning("database write failed: %s", exc)
+                self.outage.failed("write", exc)
                 raise Unavailable() from exc
+            self.outage.ok()
+            return done

@@ -50,11 +50,17 @@ def status_line(record: GameRecord, now: float = 0.0, away: float | None = None)
     if mover is None:  # dice due that the bot has not rolled yet (rolled on the next start)
         return "Waiting for the dice to be rolled."
     number = len(record.state.history) + 1
-    if record.ai_to_act:  # Parlor plays in a moment; no clock, nobody notified
-        who = clean(mover.name) if mover.ai else f"Parlor (for {clean(mover.name)})"
-        return f"**{who}** is thinking (move {number})\N{HORIZONTAL ELLIPSIS}"
+    absent = record.absent_to_act
+    if record.ai_to_act and not absent:  # Parlor plays in a moment; no clock, nobody notified
+        return f"**{clean(mover.name)}** is thinking (move {number})\N{HORIZONTAL ELLIPSIS}"
     verb = "roll" if record.awaiting_roll else chat_of(record.game.key).verb(record.state)
     line = f"{mention(mover)}, your turn to {verb} (move {number})."
+    if absent:  # Parlor plays for them once their grace is over; no clock
+        at = f" {when(record.ai_at)}" if record.ai_at is not None else " in a moment"
+        return (
+            f"{line[:-1]}: Parlor plays it for you{at} unless you play it first (that, or "
+            "**I'm back**, takes your seat back)."
+        )
     clock = clock_line(record, now, away)  # Discord shows the time live, in local time
     return f"{line}\n{clock}" if clock else line
 
@@ -166,7 +172,8 @@ def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
         users = [discord.Object(p.user_id) for p in record.players if not p.ai]
     else:
         mover = record.player_to_move
-        users = [discord.Object(mover.user_id)] if mover and not record.ai_to_act else []
+        ai = record.ai_to_act and not record.absent_to_act  # an absent player is still told
+        users = [discord.Object(mover.user_id)] if mover and not ai else []
     return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 

@@ -237,4 +237,10 @@ MIGRATIONS: tuple[Step, ...] = (
     ALTER TABLE games ADD COLUMN stand_ins TEXT;
     CREATE INDEX games_ai ON games (ai_at) WHERE ai_at IS NOT NULL;
     """,
+    # 12: who holds an AI turn taken under a lease (``ai_by``: the taking process's shards and
+    # run, ``bot/ai_rows.py``), so a restarted process takes over at once the turns its
+    # previous run had taken, rather than waiting for their lease to run out
+    """
+    ALTER TABLE games ADD COLUMN ai_by TEXT;
+    """,
 )

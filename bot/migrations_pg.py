@@ -139,5 +139,8 @@ CREATE TABLE user_settings (
 CREATE INDEX user_settings_digest ON user_settings (digest_at) WHERE digest_at IS NOT NULL;
 """
 
-PG_MIGRATIONS: tuple[tuple[int, str], ...] = ((11, SCHEMA_11),)
+PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (11, SCHEMA_11),
+    (12, "ALTER TABLE games ADD COLUMN ai_by TEXT;"),
+)
 """(number, script): the steps a PostgreSQL database takes, numbered as SQLite's."""

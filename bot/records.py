@@ -171,6 +171,14 @@ class _Seated:
         return None if seat is None else self.level_at(seat)
 
     @property
+    def absent_to_act(self) -> bool:
+        """Whether the player to act is one an AI plays for (``stand_ins``): the turn is still
+        theirs to play until the AI plays it, after a grace (``ai_players.STAND_IN_GRACE``),
+        so their turn message keeps their menus."""
+        seat = self.seat_to_act
+        return seat is not None and seat in self.stand_ins and not self.players[seat].ai  # type: ignore[attr-defined]
+
+    @property
     def players_in(self) -> int:
         """Players still at the table (not removed, not left)."""
         return len(self.players) - len(self.gone)  # type: ignore[attr-defined]
@@ -235,6 +243,9 @@ class GameRecord(_Seated):
     """When the player to act runs out of time on the move clock, or ``None``."""
     stand_ins: dict[int, str] = field(default_factory=dict)
     """Seats an AI plays for their absent player (until they are back), with its level."""
+    ai_at: float | None = None
+    """When the AI the game waits on plays (an absent player's turn: once their grace is
+    over), as the game was read; ``None`` when it waits on none (or off Discord)."""
 
     @property
     def game(self) -> engine.Game:
@@ -367,6 +378,7 @@ def _record(row: Any, seats: Sequence[tuple[int, str]], history: Sequence[str]) 
         turn_at=row["turn_at"],
         deadline=row["deadline"],
         stand_ins=stand_ins_of(row),
+        ai_at=row["ai_at"],
     )
 
 

@@ -65,8 +65,11 @@ PARLOR = paragraphs(
     "player's are, and nobody is mentioned while it thinks.",
     "**When a player is away.** Once someone's time is up (a soft clock, see `/rules time`), "
     "the others may press **Let Parlor play for NAME** instead of claiming the win or "
-    "removing them: Parlor plays their seat at `hard`, on no clock, until they press **I'm "
-    "back** under a turn message, or simply play on their turn.",
+    "removing them: Parlor plays their seat at `hard`, on no clock, until they are back. "
+    "Each of their turns still comes to them first, with their menus and a mention, and "
+    "Parlor plays it for them a minute later unless they play it themselves: playing it, or "
+    "pressing **I'm back** under a turn message, takes the seat back. `/history` marks "
+    'Parlor\'s moves for them "(Parlor)".',
     "**Hints.** `/hint` tells you, and nobody else, the move Parlor (`hard`) would play for "
     "you now, and why where it can say. A table chooses with `/play ... hints:on|off`: on by "
     "default in a game against Parlor, off otherwise. In a terminal, `hint` does the same, "

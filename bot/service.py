@@ -21,7 +21,7 @@ import engine
 from engine import CHANCE
 
 from . import clocks
-from .ai_players import AI_DELAY
+from .ai_players import AI_DELAY, STAND_IN_GRACE
 from .players import Players
 from .recent import Recent
 from .records import (
@@ -93,10 +93,14 @@ class Service:
         games_per_user: int = MAX_GAMES_PER_USER,
         games_per_server: int = MAX_GAMES_PER_SERVER,
         ai_delay: float = AI_DELAY,
+        stand_in_grace: float = STAND_IN_GRACE,
     ) -> None:
         self.storage = storage
         self.ai_delay = ai_delay
         """Seconds after its turn comes that an AI plays (``bot/ai_turns.py``)."""
+        self.stand_in_grace = stand_in_grace
+        """Seconds after an absent player's turn comes that the AI standing in for them plays
+        it (till then they may play it themselves, and so take their seat back)."""
         self.clock = clock
         self.seats_rng = seats_rng or random.SystemRandom()
         self.games_per_user = games_per_user
@@ -645,7 +649,10 @@ class Service:
         ):
             mover = None if to_act is None else record.players[to_act].user_id
             clock = await self._new_turn(record.settings, record.channel_id, mover, now, ai=ai)
-        ai_at = now + self.ai_delay if ai and not over and record.channel_id else None
+        ai_at = None
+        if ai and not over and record.channel_id:
+            absent = to_act in stand_ins and not record.players[to_act].ai
+            ai_at = now + (self.stand_in_grace if absent else self.ai_delay)
         try:
             ok = await self.storage.record_moves(
                 record.id,
@@ -678,6 +685,7 @@ class Service:
             updated_at=now,
             snapshot=snapshot,
             stand_ins=dict(stand_ins),
+            ai_at=ai_at,
             **({} if clock is None else {k: clock[k] for k in ("turn_at", "deadline")}),
         )
         actor = record.seat_to_act

@@ -490,8 +490,11 @@ def _ai_update(game_id: int, ai_at: float | None) -> tuple[str, tuple[Any, ...]]
     """The statement that sets when the AI the game now waits on plays (``ai_at``), or clears
     it, writing nothing (no index page) when there was none and none comes."""
     if ai_at is None:
-        return "UPDATE games SET ai_at = NULL WHERE id = ? AND ai_at IS NOT NULL", (game_id,)
-    return "UPDATE games SET ai_at = ? WHERE id = ?", (ai_at, game_id)
+        return (
+            "UPDATE games SET ai_at = NULL, ai_by = NULL WHERE id = ? AND ai_at IS NOT NULL",
+            (game_id,),
+        )
+    return "UPDATE games SET ai_at = ?, ai_by = NULL WHERE id = ?", (ai_at, game_id)
 
 
 def _wake_update(game_id: int, clock: dict[str, Any]) -> tuple[str, tuple[Any, ...]] | None:

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_THIS_BOARD = "That control does not belong to this board; nothing was played."
+WENT_ON = "The game went on from this board before Parlor played: see below."
+LEFT_BEHIND = "The game went on from this board (the bot restarted in between): see below."
 ACK_GRACE = 0.5
 """Seconds a click may wait for its move before it is acknowledged on its own (Discord's
 limit is 3 s); within them, the answer itself acknowledges it."""
@@ -55,6 +57,9 @@ class Table(Invitations, ClockTable, AiTable):
         self.bot = bot
         self._posting: dict[int, asyncio.Lock] = {}
         """Per game: held while a board is sent and recorded as the game's."""
+        self._thinking: dict[int, int] = {}
+        """Per game waiting on Parlor's own seat: the board saying Parlor is thinking, which
+        says the game went on should it be closed before Parlor plays (a resign, I'm back)."""
 
     @property
     def service(self):
@@ -90,7 +95,7 @@ class Table(Invitations, ClockTable, AiTable):
         move (``closed``: the id of a message already closed)."""
         channel_id = record.place_id
         if record.message_id not in (None, closed):
-            await self.edit_board(record, view=None)
+            await self.edit_board(record, **self.closing(record, record.message_id))
         now = self.service.clock()
         view = game_view(record, now=now)
         file = await self.board_file(record)
@@ -105,9 +110,22 @@ class Table(Invitations, ClockTable, AiTable):
                 view=view,
             )
             await self.service.set_board(record, message_id)
+        if record.ai_to_act and not record.absent_to_act:
+            self._thinking[record.id] = message_id
+        else:
+            self._thinking.pop(record.id, None)
         if record.ai_to_act:
             self.bot.ai_soon()
         return message_id
+
+    def closing(self, record: GameRecord, message_id: int) -> dict:
+        """How the board ``message_id`` of ``record``'s game is closed: without its controls,
+        and, if it said Parlor is thinking, saying the game went on before Parlor played."""
+        if self._thinking.get(record.id) != message_id:
+            return {"view": None}
+        del self._thinking[record.id]
+        content = limits.content(f"{title_line(record)}\n{WENT_ON}")
+        return {"view": None, "content": content, "allowed_mentions": QUIET}
 
     async def _away(self, record: GameRecord, now: float) -> float | None:
         """When the vacation of the player the game waits on ends, if they are on one."""
@@ -143,8 +161,9 @@ class Table(Invitations, ClockTable, AiTable):
                 first = record.message_id is None
                 record = await self.find_thread(record)
                 played = await self.service.roll_due(record.id)
+                closed = await self._mark_left_behind(record)
                 again = "The first board" if first else "The board again"
-                await self.post_turn(played.game, f"{again}, after a restart.")
+                await self.post_turn(played.game, f"{again}, after a restart.", closed=closed)
                 posted += 1
             except discord.NotFound as exc:  # its channel is gone: shown nowhere, once
                 log.warning("game %s has no channel left to show it: %s", record.id, exc)
@@ -152,6 +171,17 @@ class Table(Invitations, ClockTable, AiTable):
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("could not post game %s again: %s", record.id, exc)
         return posted
+
+    async def _mark_left_behind(self, record: GameRecord) -> int | None:
+        """The board a crash left behind (its turn was played, Parlor's "is thinking" among
+        them) says the game went on and loses its controls; its id, or None when it is gone."""
+        if record.message_id is None or record.posted_version == record.version:
+            return None
+        content = f"{title_line(record)}\n{LEFT_BEHIND}"
+        edited = await self.edit_board(
+            record, content=limits.content(content), view=None, allowed_mentions=QUIET
+        )
+        return record.message_id if edited else None
 
     # -- answering -----------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from .records import (
     NotAllowed,
     Played,
     ServiceError,
+    Unavailable,
     _summary,
 )
 from .user_settings import UserSettings
@@ -209,7 +210,9 @@ class Timeouts:
             try:
                 timed_out = await self._hard(game, lease, now)
             except ServiceError as exc:  # the database, say: the lease runs out, and a later
-                log.warning("hard clock of game %s: %s", game.id, exc)  # sweep tries again
+                # sweep tries again (an outage is said once, by the database)
+                level = logging.DEBUG if isinstance(exc, Unavailable) else logging.WARNING
+                log.log(level, "hard clock of game %s: %s", game.id, exc)
                 continue
             if timed_out is not None:
                 due.append(timed_out)

@@ -55,7 +55,7 @@ def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components
     back = (
         [button(BackButton.custom_id_for(game=record.id), "I'm back")] if record.stand_ins else []
     )
-    if record.ai_to_act:  # Parlor is about to play: nothing to choose
+    if record.ai_to_act and not record.absent_to_act:  # Parlor plays: nothing to choose
         return Components([action_row(*back)]) if back else None
     fixed = _claim_button(record, now) + back
     if record.awaiting_roll:

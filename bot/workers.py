@@ -19,6 +19,7 @@ import asyncio
 import collections
 import contextlib
 import pickle
+import signal
 import socket
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -40,16 +41,33 @@ def _frame(value: Any) -> bytes:
     return len(data).to_bytes(HEADER, "big") + data
 
 
+GONE = (BrokenPipeError, ConnectionResetError, EOFError, KeyboardInterrupt)
+"""How a worker finds its bot gone (killed, or its socket closed mid-frame) or stopping (a
+Ctrl-C reaches every process of the terminal): it then ends quietly, with no traceback."""
+
+
 def _serve(
     sock: socket.socket, initializer: Callable[..., None] | None, initargs: Sequence[Any]
 ) -> None:
     """A worker's life: read a call, run it, send ``(True, result)`` or ``(False, error)``;
-    until the pool closes its end."""
-    if initializer is not None:
-        initializer(*initargs)
+    until the pool closes its end, or the bot is gone (then quietly: :data:`GONE`)."""
+    try:
+        # the bot stops on Ctrl-C and closes the pool: the worker ends with its socket
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if initializer is not None:
+            initializer(*initargs)
+        _answer(sock)
+    except GONE:
+        pass
+
+
+def _answer(sock: socket.socket) -> None:
     with sock, sock.makefile("rb") as stream:
         while len(header := stream.read(HEADER)) == HEADER:
-            fn, args = pickle.loads(stream.read(int.from_bytes(header, "big")))
+            size = int.from_bytes(header, "big")
+            if len(frame := stream.read(size)) < size:
+                return  # cut short: the bot died while it wrote
+            fn, args = pickle.loads(frame)
             try:
                 reply = _frame((True, fn(*args)))
             except Exception as exc:

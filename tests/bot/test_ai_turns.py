@@ -150,7 +150,10 @@ async def test_parlor_may_play_for_a_player_out_of_time_until_they_are_back(serv
     taken = (await service.ai.stand_in(game.id, other.user_id)).game
     assert taken.stand_ins == {taken.seat_of(late.user_id): "hard"}
     assert taken.ai_to_act == "hard" and taken.deadline is None
+    assert taken.absent_to_act  # the turn is still theirs to play for a while
     service.clock.now += service.ai_delay
+    assert await service.ai.due() == []
+    service.clock.now += service.stand_in_grace - service.ai_delay
     assert await service.ai.due() == [game.id]
     played = await service.ai.play(
         game.id,
@@ -292,3 +295,28 @@ async def test_two_processes_taking_due_ai_turns_at_once_take_each_once(services
     taken = await asyncio.gather(first.ai.due(), second.ai.due())
     assert sorted(taken[0] + taken[1]) == sorted(game.id for game in games)  # each once
     assert await first.ai.due() == [] and await second.ai.due() == []  # held: nothing more
+
+
+async def test_a_restart_takes_over_at_once_the_turns_its_last_run_had_taken(services):
+    """A process killed holding AI turns: its next run frees them as it starts (they are due
+    at once, not when the lease runs out), but not those of a process of other shards, which
+    still lives; nor a later start frees its own turns."""
+    shard_0, shard_1 = await services(), await services()
+    await shard_0.ai.take_over("2:0")
+    await shard_1.ai.take_over("2:1")
+    taken = []
+    for host, process in ((ANN, shard_0), (BEN, shard_1)):
+        game = await process.ai.against("icesickle", host, "easy", channel_id=9, shuffle=False)
+        game = (await process.play(game.id, host.user_id, game.state.legal_moves()[0])).game
+        process.clock.now += process.ai_delay
+        assert await process.ai.due() == [game.id]
+        taken.append(game.id)
+    await shard_0.close()  # killed while Parlor thought: its lease holds for a minute
+    again = await services()
+    assert await again.ai.due() == []
+    assert await again.ai.take_over("2:0") == 1  # its last run's turn, at once
+    assert await again.ai.due() == [taken[0]]
+    assert await again.ai.take_over("2:0") == 0  # the turn it holds now is its own
+    assert (await again.ai.play(taken[0])).moves
+    assert await again.ai.due() == []  # shard 1 still holds its turn, playing it
+    assert (await shard_1.ai.play(taken[1])).moves

@@ -4,6 +4,7 @@ lobby with two AIs, Parlor playing for a player whose time ran out until they ar
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -112,12 +113,20 @@ async def test_a_game_against_parlor_from_play_to_the_result(tmp_path):
                     hint = await answer(asked, timeout=60)
                     assert hint.ephemeral and hint.content.startswith("Parlor would play **")
                 menu, move = first_move(turn)
+                edits = len(fake.message(turn.id).revisions)
                 await answer(await fake.select(ann, turn, menu, [move]))
                 moves += 1
-                turn = await players_turn(fake, thread, ann, since=turn)
+                # IceSickle's second round may begin with the player who ended the first: the
+                # turn goes on in place then (the hard level's moves vary with a busy CPU)
+                nxt = await following(fake, thread, turn, edits)
+                turn = nxt if nxt.id == turn.id else await players_turn(fake, thread, ann, turn)
             assert "Parlor (hard)" in turn.content and ann.id in mentioned(turn)
-            thinking = [m for m in fake.messages_in(thread) if "is thinking" in m.content]
-            assert thinking and all(not m.selects for m in thinking)  # nothing to pick for it
+            said = fake.messages_in(thread)
+            thinking = [m for m in said if any("is thinking" in r["content"] for r in m.revisions)]
+            # nothing to pick while it thought; then the board says what it played
+            assert thinking and all(not m.revisions[0]["components"] for m in thinking)
+            assert all("Parlor (hard) played **" in m.content for m in thinking)
+            assert not any("is thinking" in m.content for m in said[:-1])
             assert all(m.mention_ids in ([], [ann.id]) for m in fake.messages_in(thread))
         fake.assert_clean()
     service = await Service.open(str(db))
@@ -184,17 +193,21 @@ async def test_parlor_plays_for_a_player_out_of_time_until_they_are_back(tmp_pat
             own = await answer(await fake.click(late, turn, stand_in))
             assert own.ephemeral and "make your move instead" in own.content
             await answer(await fake.click(other, turn, stand_in))
-            # Parlor's turn for the absent player, then the other player's, with I'm back
-            nxt = await fake.wait_until(
-                lambda: next(
-                    (m for m in after(fake, thread, turn) if is_turn(m) and m.selects), None
-                ),
-                "the other player's turn",
-                timeout=60,
-            )
+            # the absent player's turn stays theirs for a grace: their menus, a mention
+            grace = await players_turn(fake, thread, late, since=turn)
+            posted = grace.content
+            assert late.id in mentioned(grace) and grace.selects and "I'm back" in buttons(grace)
+            assert "Parlor plays it for you <t:" in grace.content
+            # then Parlor's turn for them, and the other player's, with I'm back
+            clock.now += bot.service.stand_in_grace
+            bot.ai_soon()
+            nxt = await players_turn(fake, thread, other, since=grace)
             said = "\n".join(m.content for m in after(fake, thread, turn))
-            assert f"let Parlor play for {late.name}" in said
+            assert f"let Parlor play for {late.name}" in posted
             assert f"Parlor (for {late.name}) played **" in said
+            grace = fake.message(grace.id)  # edited into Parlor's move, controls gone
+            assert f"Parlor (for {late.name}) played **" in grace.content
+            assert not grace.components
             assert other.id in mentioned(nxt) and "I'm back" in buttons(nxt)
             stranger = await answer(await fake.click(other, nxt, buttons(nxt)["I'm back"]))
             assert stranger.ephemeral and "playing your own seat already" in stranger.content
@@ -236,3 +249,146 @@ async def test_a_restart_while_parlors_move_is_due(tmp_path):
             assert "Parlor (easy) played **" in turn.content
         fake.assert_clean()
     assert time.time() < clock.now  # the hour passed on the bot's clock only
+
+
+async def test_a_restart_plays_at_once_the_move_parlor_was_thinking_about(tmp_path):
+    """The bot stopped holding Parlor's turn (taken, never played): the next run takes the
+    turn over as it starts, without waiting out the dead run's lease, and the board that said
+    Parlor is thinking now says what it played."""
+    db = tmp_path / "parlor.db"
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            await rec.response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            first = await fake.wait_for_message(thread, is_turn)
+            if ann.id in mentioned(first):
+                menu, move = first_move(first)
+                await answer(await fake.select(ann, first, menu, [move]))
+            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            clock.now += 3600
+            taken = await bot.service.ai.due()  # taken, as the bot stopped: never played
+            assert len(taken) == 1
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock  # the same moment: the dead run's lease holds a minute
+            bot.ai_soon()
+            turn = await players_turn(fake, thread, ann, since=waiting)
+            assert "Parlor (easy) played **" in turn.content
+        fake.assert_clean()
+    played = fake.message(waiting.id)
+    assert "is thinking" not in played.content and "Parlor (easy) played **" in played.content
+    assert not played.components and played.attachments
+
+
+async def test_an_absent_player_takes_the_seat_back_by_playing_their_turn(tmp_path):
+    """While Parlor plays for a player, each of their turns still offers them their menus for
+    a grace: playing one takes the seat back (nobody waits for them again, no I'm back).
+    ``/history`` marks the moves Parlor played for them as Parlor's, in text and in JSON."""
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
+            late = who(turn, users)
+            other = next(u for u in (users["ann"], users["ben"]) if u != late)
+            clock.now += DAY
+            await bot.sweep()
+            turn = fake.message(turn.id)
+            stand_in = buttons(turn)[f"Let Parlor play for {late.name}"]
+            await answer(await fake.click(other, turn, stand_in))
+            grace = await players_turn(fake, thread, late, since=turn)
+            clock.now += bot.service.stand_in_grace  # Parlor plays this one for them
+            bot.ai_soon()
+            theirs = await players_turn(fake, thread, other, since=grace)
+            menu, move = first_move(theirs)
+            await answer(await fake.select(other, theirs, menu, [move]))
+            mine = await players_turn(fake, thread, late, since=theirs)
+            assert "Parlor plays it for you" in mine.content
+            menu, move = first_move(mine)  # within the grace: the player plays it
+            await answer(await fake.select(late, mine, menu, [move]))
+            back = await players_turn(fake, thread, other, since=mine)
+            assert f"{late.name} played **" in back.content and "I'm back" not in buttons(back)
+            clock.now += bot.service.stand_in_grace
+            bot.ai_soon()
+            menu, move = first_move(back)
+            await answer(await fake.select(other, back, menu, [move]))
+            again = await players_turn(fake, thread, late, since=back)
+            assert "Parlor plays it for you" not in again.content  # their own seat again
+            assert "Parlor" not in "\n".join(m.content for m in after(fake, thread, mine))
+
+            text = await answer(await fake.slash(other, thread, "history", {"file": True}))
+            lines = text.content.split("\n")[1]
+            record = json.loads(text.attachments[0].data)
+        fake.assert_clean()
+    marked = [m for m in record["moves"] if m.get("stand_in")]
+    assert [m["stand_in"] for m in marked] == ["hard"]  # the one move Parlor played for them
+    assert f"{marked[0]['number']}. {marked[0]['move']} (Parlor)" in lines
+    assert lines.count("(Parlor)") == 1
+
+
+async def test_a_board_left_thinking_by_a_crash_after_parlors_move_stops_thinking(tmp_path):
+    """Parlor's move was committed, then the bot died before it posted it: after the restart
+    the board posted again shows the game, and the one that said Parlor is thinking no longer
+    does."""
+    db = tmp_path / "parlor.db"
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            await rec.response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            first = await fake.wait_for_message(thread, is_turn)
+            if ann.id in mentioned(first):
+                menu, move = first_move(first)
+                await answer(await fake.select(ann, first, menu, [move]))
+            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            (game,) = await bot.service.games_of(ann.id, active_only=True)
+            assert (await bot.service.ai.play(game.id)).moves  # committed; never posted
+        bot = new_bot(db, ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            turn = await players_turn(fake, thread, ann, since=waiting)
+            assert "after a restart" in turn.content
+        fake.assert_clean()
+    left = fake.message(waiting.id)
+    assert "is thinking" not in left.content and "went on" in left.content
+    assert not left.components
+
+
+async def test_a_board_where_parlor_thinks_stops_thinking_when_the_game_goes_on_first(tmp_path):
+    """The player resigns while Parlor thinks: the board that said Parlor is thinking says
+    the game went on before it played, rather than thinking for ever."""
+    clock = Moment()
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        bot = new_bot(tmp_path / "parlor.db", ai_delay=3600)
+        async with run_bot(fake, bot):
+            bot.service.clock = clock
+            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+            await rec.response()
+            thread = await fake.wait_for_thread(games, after=rec)
+            first = await fake.wait_for_message(thread, is_turn)
+            if ann.id in mentioned(first):
+                menu, move = first_move(first)
+                await answer(await fake.select(ann, first, menu, [move]))
+            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            await answer(await fake.slash(ann, thread, "resign", {}))
+            over = await players_turn(fake, thread, ann, since=waiting)
+            assert "Game over" in over.content
+        fake.assert_clean()
+    left = fake.message(waiting.id)
+    assert "is thinking" not in left.content and "went on" in left.content
+    assert not left.components

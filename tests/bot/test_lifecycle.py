@@ -140,6 +140,75 @@ def test_board_workers_and_their_forkserver_die_with_a_killed_bot(tmp_path):
         kill_all(pids)
 
 
+OWNER_FNS = """
+import os, time
+
+
+def reply_once_the_owner_is_gone(owner):
+    print("thinking", flush=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.005)
+    return b"x" * 4_000_000  # more than a socket's buffer: the reply meets a closed end
+"""
+
+WORKING_OWNER = """
+import asyncio, os, sys
+
+from bot.boards import Boards
+from owner_fns import reply_once_the_owner_is_gone
+
+
+async def main():
+    boards = Boards(workers=1)
+    await boards.start()
+    print(*boards._pool.pids, flush=True)
+    await boards(reply_once_the_owner_is_gone, os.getpid())
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_of_a_killed_bot_exit_without_a_traceback(tmp_path):
+    """A bot killed while a worker works for it: the worker's reply meets a closed socket,
+    and it exits quietly (a soak once logged 130 BrokenPipeError tracebacks)."""
+    (tmp_path / "owner_fns.py").write_text(textwrap.dedent(OWNER_FNS))
+    program = tmp_path / "working_owner.py"
+    program.write_text(textwrap.dedent(WORKING_OWNER))
+    errors = tmp_path / "stderr.txt"
+    env = child_env()
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env["PYTHONPATH"]])
+    with errors.open("w") as stderr:
+        owner = subprocess.Popen(
+            [sys.executable, str(program)], stdout=subprocess.PIPE, stderr=stderr, text=True,
+            env=env, cwd=tmp_path,
+        )  # fmt: skip
+    pids: list[int] = []
+    try:
+        ready, _, _ = select.select([owner.stdout], [], [], STARTUP)
+        assert ready, "the program did not start its workers"
+        pids = [int(p) for p in owner.stdout.readline().split()]
+        ready, _, _ = select.select([owner.stdout], [], [], STARTUP)
+        assert ready and owner.stdout.readline().strip() == "thinking"
+        owner.kill()
+        owner.wait(timeout=GONE_WITHIN)
+        assert wait_until_gone(pids) == []
+    finally:
+        owner.kill()
+        owner.wait()
+        owner.stdout.close()
+        kill_all(pids)
+    said = errors.read_text()
+    assert "Traceback" not in said and "Error" not in said, said
+
+
 # -- stop signals -----------------------------------------------------------------------------
 
 

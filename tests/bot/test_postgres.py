@@ -142,3 +142,53 @@ def test_the_bot_does_not_start_on_a_server_that_is_not_there(tmp_path):
     assert result.returncode == 1
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("error: cannot open the database postgresql://parlor:***@/parlor")
+
+
+async def test_a_database_outage_under_the_sweeps_is_one_warning_each_way(
+    tmp_path, caplog, monkeypatch
+):
+    """The server goes away under a running bot whose sweeps and AI looks run every 50 ms:
+    the log says so once, and once when it is back, with no ERROR (a soak logged one with a
+    traceback per sweep, and a warning per failed request)."""
+    import logging
+
+    from bot import app, create_bot
+    from tests.fakediscord import FakeDiscord, run_bot
+
+    monkeypatch.setattr(app, "EXPIRY_SWEEP", 0.05)
+    monkeypatch.setattr(app, "AI_LOOK", 0.05)
+    caplog.set_level(logging.DEBUG, logger="parlor")
+    folder = tmp_path / "data"
+    server = start_server(folder, keep=True)
+    url = await new_database(server)
+
+    def said(words: str, level: int = logging.DEBUG) -> list[logging.LogRecord]:
+        return [r for r in caplog.records if r.levelno == level and words in r.getMessage()]
+
+    async def until(check, what: str) -> None:
+        for _ in range(1200):  # 60 s at most: the sweeps come every 50 ms
+            if check():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what}")
+
+    try:
+        async with FakeDiscord() as fake:
+            fake.add_guild()
+            bot = create_bot(db_path=url, guild_ready_timeout=0.05)
+            async with run_bot(fake, bot):
+                await until(lambda: said("looking for AI turns") == [], "the bot")  # (none yet)
+                await asyncio.to_thread(server.cleanup)  # the server stops
+                await until(lambda: len(said("the sweep: ")) >= 3, "three sweeps failing")
+                await until(lambda: len(said("looking for AI turns: ")) >= 3, "three AI looks")
+                server = await asyncio.to_thread(start_server, folder)  # back, same data
+                await until(lambda: said("available again", logging.WARNING), "it is back")
+                sweeps = len(said("the sweep: "))
+                await until(lambda: len(said("the sweep: ")) == sweeps, "a sweep")
+            fake.assert_clean()
+    finally:
+        server.cleanup()
+    told = [r for r in caplog.records if r.levelno >= logging.WARNING and "discord" not in r.name]
+    assert [r.levelname for r in told] == ["WARNING", "WARNING"], [r.getMessage() for r in told]
+    assert "the database is unavailable" in told[0].getMessage()
+    assert "the database is available again" in told[1].getMessage()
