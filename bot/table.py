@@ -10,15 +10,17 @@ before anything waits (``bot/answers.py``). Challenges and lobbies: ``bot/invita
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
 import engine
 
-from . import limits
+from . import limits, strays
 from .ai_table import AiTable
 from .answers import QUIET, ack, is_click, tell, update
 from .clock_table import ClockTable
@@ -33,25 +35,29 @@ from .messages import (
     turn_mentions,
 )
 from .posting import post
-from .records import Conflict, GameRecord, Played, ServiceError
+from .records import Conflict, GameRecord, NotFound, Played, ServiceError
 from .ui import game_view
 
 if TYPE_CHECKING:
     from .app import ParlorBot
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 NOT_THIS_BOARD = "That control does not belong to this board; nothing was played."
 ACK_GRACE = 0.5
-"""Seconds a click may wait for its move before it is acknowledged on its own (Discord's
-limit is 3 s); within them, the answer itself acknowledges it."""
+"""Seconds a click may wait for its answer before it is acknowledged on its own (Discord's
+limit is 3 s); an answer ready within them acknowledges it itself."""
+NOT_POSTED = (
+    "The new board could not be posted just now; `/board` shows it, and it is posted again "
+    "after the bot restarts."
+)
+"""Said to a player whose move was taken but whose board could not be posted after it."""
 
 
 class Table(Invitations, ClockTable, AiTable):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
-        self._posting: dict[int, asyncio.Lock] = {}
-        """Per game: held while a board is sent and recorded as the game's."""
 
     @property
     def service(self):
@@ -87,21 +93,23 @@ class Table(Invitations, ClockTable, AiTable):
         move (``closed``: the id of a message already closed)."""
         channel_id = record.place_id
         if record.message_id not in (None, closed):
-            await self.edit_board(record, view=None)
+            try:
+                await self.edit_board(record, view=None)
+            except discord.HTTPException as exc:  # the new board matters more: post it
+                log.warning("board %s of game %s not closed: %s", record.message_id, record.id, exc)
         now = self.service.clock()
         view = game_view(record, now=now)
         file = await self.board_file(record)
         away = await self._away(record, now)
-        async with self._posting.setdefault(record.id, asyncio.Lock()):
-            message_id = await post(
-                self.bot,
-                channel_id,
-                limits.content(turn_content(record, note, now, away)),
-                file=file,
-                allowed_mentions=turn_mentions(record),
-                view=view,
-            )
-            await self.service.set_board(record, message_id)
+        message_id = await post(
+            self.bot,
+            channel_id,
+            limits.content(turn_content(record, note, now, away)),
+            file=file,
+            allowed_mentions=turn_mentions(record),
+            view=view,
+        )
+        await self.record_board(record, message_id)
         if record.ai_to_act:
             self.bot.ai_soon()
         return message_id
@@ -111,7 +119,26 @@ class Table(Invitations, ClockTable, AiTable):
         mover = record.player_to_move
         if mover is None or record.deadline is None:
             return None
-        return (await self.service.players.settings(mover.user_id)).away(now)
+        try:
+            return (await self.service.players.settings(mover.user_id)).away(now)
+        except ServiceError:  # the database gone after the move's commit: the board still goes
+            return None
+
+    async def record_board(self, record: GameRecord, message_id: int) -> None:
+        """Record ``message_id`` as the game's board at ``record``'s version. After the move's
+        commit a failure here (the database gone) is no error: this process knows the board
+        at once, a click on it is decided by what its controls carry (``_is_board_of``), and
+        a restart posts the board again while the stored one is behind (``games_behind``)."""
+        try:
+            await self.service.set_board(record, message_id)
+        except ServiceError as exc:
+            log.warning(
+                "board %s of game %s (version %s) not recorded: %s",
+                message_id,
+                record.id,
+                record.version,
+                exc,
+            )
 
     async def edit_board(self, record: GameRecord, **fields) -> bool:
         """Edit the game's latest board message; False when it has none or it is gone."""
@@ -128,19 +155,26 @@ class Table(Invitations, ClockTable, AiTable):
     async def repost_behind(self) -> int:
         """After a restart: post the current board of every game whose latest board shows an
         older version (a crash came between a move and its board), once; roll the dice a game
-        waits on that nobody rolls. Returns how many boards were posted. Of a sharded bot,
-        each process posts those of the servers it runs."""
+        waits on that nobody rolls; a board posted before the crash but never recorded loses
+        its controls (``close_strays``). Returns how many boards were posted. Of a sharded
+        bot, each process posts those of the servers it runs."""
         posted = 0
         for record in await self.service.games_behind():
             if not self.bot.owns(record.guild_id):
                 continue
             try:
                 played = await self.service.roll_due(record.id)
-                await self.post_turn(played.game, "The board again, after a restart.")
+                board = await self.post_turn(played.game, "The board again, after a restart.")
                 posted += 1
+                await self.close_strays(played.game, board)
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("could not post game %s again: %s", record.id, exc)
         return posted
+
+    async def close_strays(self, record: GameRecord, keep: int) -> int:
+        """Take the controls off the game's boards in its place other than ``keep`` (boards
+        left live by a crash between their post and their record: ``bot/strays.py``)."""
+        return await strays.close_strays(self.bot, await self.place_of(record), record.id, keep)
 
     # -- answering -----------------------------------------------------------------------
 
@@ -155,13 +189,23 @@ class Table(Invitations, ClockTable, AiTable):
         return False
 
     async def _is_board_of(self, interaction: discord.Interaction, game_id: int) -> bool:
-        if interaction.message is None:
+        """Whether the clicked message may act on game ``game_id``: a board recorded as that
+        game's, or a message recorded as no game's board in the game's own channel or thread (a
+        board another process posted and has not recorded yet, or one posted just before a
+        crash): what its control carries, the game and its version, is then checked against
+        the stored game by the action itself (an old version is "out of date"). A message
+        recorded as another game's board is refused."""
+        message = interaction.message
+        if message is None:
             return False
-        known = await self.service.game_of_message(interaction.message.id)
-        if known is None and (posting := self._posting.get(game_id)) is not None:
-            async with posting:  # a board of that game being recorded right now
-                known = await self.service.game_of_message(interaction.message.id)
-        return known == game_id
+        known = await self.service.game_of_message(message.id)
+        if known is not None:
+            return known == game_id
+        try:
+            record = await self.service.game(game_id)
+        except NotFound:
+            return False
+        return record.place_id is not None and interaction.channel_id == record.place_id
 
     async def play(
         self,
@@ -173,73 +217,103 @@ class Table(Invitations, ClockTable, AiTable):
     ) -> None:
         """A move from a select menu or a button (``version`` set) or from ``/move``.
 
-        A click is answered in one request when the move is decided within ``ACK_GRACE``
-        (its board loses its controls, or the refusal is said); past that it is acknowledged
-        first, as every interaction is that may wait (``answers.ack``)."""
+        A click is answered in one request when its answer is ready within ``ACK_GRACE``
+        (its board loses its controls, or the refusal is said); otherwise it is acknowledged
+        first, as every interaction is that may wait (``answers.ack``): the first answer never
+        waits for a board to be drawn or posted. Once the move is committed, nothing that
+        fails after (drawing, posting, recording the board) turns it into an error."""
         clicked = is_click(interaction)
         if not clicked:
             await ack(interaction)
+        grace = asyncio.get_running_loop().time() + ACK_GRACE
 
-        async def attempt() -> Played | None:  # answers nobody: the answer comes after
+        async def attempt() -> Played | str:  # the move, or the refusal's words
             if clicked and not await self._is_board_of(interaction, game_id):
-                return None
-            return await self.service.play(game_id, interaction.user.id, move, version=version)
+                return NOT_THIS_BOARD
+            try:
+                return await self.service.play(game_id, interaction.user.id, move, version=version)
+            except Conflict as exc:
+                return f"Not played: {exc} {await self._latest(game_id)}"
+            except (engine.IllegalMove, ServiceError) as exc:
+                return f"Not played: {exc}"
 
-        task = asyncio.ensure_future(attempt())
-        if clicked:
-            done, _ = await asyncio.wait({task}, timeout=ACK_GRACE)
-            if not done:
-                await ack(interaction)
+        played = await within(interaction, attempt(), grace)
+        if isinstance(played, str):
+            await tell(interaction, played)
+            return
         try:
-            played = await task
-            if played is None:
-                await tell(interaction, NOT_THIS_BOARD)
-                return
-        except Conflict as exc:
-            await tell(interaction, f"Not played: {exc} {await self._latest(game_id)}")
-            return
-        except (engine.IllegalMove, ServiceError) as exc:
-            await tell(interaction, f"Not played: {exc}")
-            return
+            await self._show_played(interaction, played, grace)
+        except Exception as exc:  # the move is taken: said so, whatever failed after it
+            await self._played_anyway(interaction, played, exc)
+
+    async def _show_played(
+        self, interaction: discord.Interaction, played: Played, grace: float
+    ) -> None:
         record = played.game
         note = played_text(record, clean(interaction.user.display_name), played.moves)
         if _continues(played, interaction.user.id):  # one mention per turn
-            await self.update_turn(interaction, record, note if rolled(record, played) else "")
+            note = note if rolled(record, played) else ""
+            await self.update_turn(interaction, record, note, grace=grace)
             return
         closed = None
-        if clicked:  # the turn message the player used loses its controls
+        if is_click(interaction):  # the turn message the player used loses its controls
             await update(interaction, view=None)
             closed = interaction.message.id if interaction.message else None
         else:
             await tell(interaction, f"Played {limits.quote(str(played.moves[0]))}.")
         await self.post_turn(record, note, closed=closed)
 
+    async def _played_anyway(
+        self, interaction: discord.Interaction, played: Played, exc: Exception
+    ) -> None:
+        """Work after a move's commit failed (the database or Discord gone meanwhile): a log
+        line, and the player told their move was played (the board is posted again at the
+        next move or restart: ``games_behind``)."""
+        if isinstance(exc, discord.HTTPException | ServiceError):
+            log.warning("game %s: after move %s: %s", played.game.id, played.game.version, exc)
+        else:
+            log.error("game %s: after move %s", played.game.id, played.game.version, exc_info=exc)
+        moves = ", ".join(limits.quote(str(m)) for m in played.moves[:1])
+        with contextlib.suppress(discord.HTTPException):
+            await tell(interaction, f"Played {moves}. {NOT_POSTED}")
+
     async def _latest(self, game_id: int) -> str:
         """Where the current board of the game is, for a player who used an old one."""
-        record = await self.service.game(game_id)
-        link = board_link(record)
+        try:
+            link = board_link(await self.service.game(game_id))
+        except ServiceError:
+            link = None
         return f"The current board: {link}" if link else "Use the latest board."
 
     async def update_turn(
-        self, interaction: discord.Interaction, record: GameRecord, note: str = ""
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        note: str = "",
+        *,
+        grace: float | None = None,
     ) -> None:
         """The same player acts again within their turn: the turn message gets the new board,
         the turn so far (``note``: dice rolled for them meanwhile) and fresh menus, in place,
-        without a new mention."""
+        without a new mention. A click not yet answered is acknowledged first unless the
+        board is drawn by ``grace`` (the event loop's time)."""
         now = self.service.clock()
+        clicked = is_click(interaction) and interaction.message is not None
+        drawing = self.board_file(record)
+        file = await (within(interaction, drawing, grace or 0.0) if clicked else drawing)
         fields = {
             "content": limits.content(turn_content(record, note, now)),
-            "attachments": [await self.board_file(record)],
+            "attachments": [file],
             "view": game_view(record, now=now),
             "allowed_mentions": QUIET,
         }
-        if is_click(interaction) and interaction.message is not None:
+        if clicked:
             await update(interaction, **fields)
-            await self.service.set_board(record, interaction.message.id)
+            await self.record_board(record, interaction.message.id)  # type: ignore[union-attr]
             return
         # /move: the turn message changes first, so the answer finds the board already updated
         if await self.edit_board(record, **fields):
-            await self.service.set_board(record, record.message_id)
+            await self.record_board(record, record.message_id)  # type: ignore[arg-type]
         else:  # gone: post the turn afresh
             await self.post_turn(record)
         await tell(interaction, f"Played {limits.quote(str(record.state.history[-1]))}.")
@@ -280,6 +354,18 @@ class Table(Invitations, ClockTable, AiTable):
         """``/board``: the game's board, privately."""
         await ack(interaction)
         await tell(interaction, title_line(record), file=await self.board_file(record))
+
+
+async def within(interaction: discord.Interaction, work: Awaitable[T], until: float) -> T:
+    """``work``'s result; a click not answered yet is acknowledged (``ack``) when ``work`` is
+    not done by ``until`` (the event loop's time), so that its answer may wait."""
+    task = asyncio.ensure_future(work)
+    if not interaction.response.is_done():
+        timeout = max(0.0, until - asyncio.get_running_loop().time())
+        done, _ = await asyncio.wait({task}, timeout=timeout)
+        if not done:
+            await ack(interaction)
+    return await task
 
 
 def rolled(record: GameRecord, played: Played) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 import discord.http
@@ -69,6 +70,10 @@ class FakeDiscord(Driver):
         rest_app.register(self.router, self)
         rest_channels.register(self.router, self)
         self.requests: list[RequestRecord] = []
+        self.before_reply: list[Callable[[RequestRecord], None]] = []
+        """Called with each REST request done (its status and response set) before the bot
+        gets the reply: a test may stop the bot there (a crash between a post and what the
+        bot does with the reply)."""
         self.internal_errors: list[str] = []
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
@@ -162,6 +167,8 @@ class FakeDiscord(Driver):
             status, out = 400, {"message": f"fake discord internal error: {exc!r}", "code": 0}
         rec.status = 204 if out is None and status < 300 else status
         rec.response = out
+        for hook in list(self.before_reply):
+            hook(rec)
         self.pulse.fire()
         return json_response(rec.status, out)
 
