@@ -72,7 +72,8 @@ class AiTable:
         if not before.players[seat].ai:
             name = f"Parlor (for {name})"
         note = played_text(played.game, clean(name), played.moves)
-        await self.post_turn(played.game, note)  # type: ignore[attr-defined]
+        posting = self.post_turn(played.game, note)  # type: ignore[attr-defined]
+        await self.after_commit(None, played.game, "", posting)  # type: ignore[attr-defined]
 
     async def stand_in(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """ "Let Parlor play for NAME", pressed by another player once NAME's time is up."""
@@ -91,8 +92,9 @@ class AiTable:
             f"{by} let Parlor play for {absent}, whose time ran out. {absent}: press "
             "**I'm back** (or play on your turn) to take your seat back."
         )
-        await update(interaction, view=None)
-        await self.post_turn(played.game, note, closed=interaction.message.id)  # type: ignore
+        await self.after_commit(  # type: ignore[attr-defined]
+            interaction, played.game, "Done.", self.close_and_post(interaction, played.game, note)
+        )
 
     async def back(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "I'm back": the player Parlor played for takes their seat back."""
@@ -104,9 +106,15 @@ class AiTable:
             return
         note = f"{clean(interaction.user.display_name)} is back and plays their own seat again."
         closed = interaction.message.id if interaction.message else None
-        if closed == played.game.message_id or closed is None:
-            await update(interaction, view=None)
-        await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+        async def show() -> None:
+            if closed == played.game.message_id or closed is None:
+                await update(interaction, view=None)
+            await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+        await self.after_commit(  # type: ignore[attr-defined]
+            interaction, played.game, "Done.", show()
+        )
 
     async def hint(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """``/hint``: the move Parlor would play for the user now, privately (the command is

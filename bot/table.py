@@ -241,10 +241,10 @@ class Table(Invitations, ClockTable, AiTable):
         if isinstance(played, str):
             await tell(interaction, played)
             return
-        try:
-            await self._show_played(interaction, played, grace)
-        except Exception as exc:  # the move is taken: said so, whatever failed after it
-            await self._played_anyway(interaction, played, exc)
+        done = f"Played {limits.quote(str(played.moves[0]))}." if played.moves else "Done."
+        await self.after_commit(
+            interaction, played.game, done, self._show_played(interaction, played, grace)
+        )
 
     async def _show_played(
         self, interaction: discord.Interaction, played: Played, grace: float
@@ -263,19 +263,36 @@ class Table(Invitations, ClockTable, AiTable):
             await tell(interaction, f"Played {limits.quote(str(played.moves[0]))}.")
         await self.post_turn(record, note, closed=closed)
 
-    async def _played_anyway(
-        self, interaction: discord.Interaction, played: Played, exc: Exception
+    async def after_commit(
+        self,
+        interaction: discord.Interaction | None,
+        record: GameRecord,
+        done: str,
+        work: Awaitable[object],
     ) -> None:
-        """Work after a move's commit failed (the database or Discord gone meanwhile): a log
-        line, and the player told their move was played (the board is posted again at the
-        next move or restart: ``games_behind``)."""
-        if isinstance(exc, discord.HTTPException | ServiceError):
-            log.warning("game %s: after move %s: %s", played.game.id, played.game.version, exc)
-        else:
-            log.error("game %s: after move %s", played.game.id, played.game.version, exc_info=exc)
-        moves = ", ".join(limits.quote(str(m)) for m in played.moves[:1])
-        with contextlib.suppress(discord.HTTPException):
-            await tell(interaction, f"Played {moves}. {NOT_POSTED}")
+        """``work`` (closing, drawing, posting, recording boards) after ``record`` was
+        committed: should it fail (the database or Discord gone meanwhile), a log line, and the
+        user who acted told ``done`` all the same; never an error for what was taken. A board
+        not posted is posted again at a restart (``games_behind``)."""
+        try:
+            await work
+        except Exception as exc:
+            what = "game %s: after version %s was committed"
+            if isinstance(exc, discord.HTTPException | ServiceError):
+                log.warning(what + ": %s", record.id, record.version, exc)
+            else:
+                log.error(what, record.id, record.version, exc_info=exc)
+            if interaction is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await tell(interaction, f"{done} {NOT_POSTED}")
+
+    async def close_and_post(
+        self, interaction: discord.Interaction, record: GameRecord, note: str
+    ) -> None:
+        """The clicked board loses its controls; the turn that follows is posted."""
+        await update(interaction, view=None)
+        closed = interaction.message.id if interaction.message else None
+        await self.post_turn(record, note, closed=closed)
 
     async def _latest(self, game_id: int) -> str:
         """Where the current board of the game is, for a player who used an old one."""
@@ -331,6 +348,13 @@ class Table(Invitations, ClockTable, AiTable):
         else:  # a table of three or four plays on without the player
             told = f"You left game #{record.id}; the others play on without you."
             note = f"{clean(interaction.user.display_name)} left the game."
+        await self.after_commit(
+            interaction, record, told, self._tell_and_post(interaction, told, record, note)
+        )
+
+    async def _tell_and_post(
+        self, interaction: discord.Interaction, told: str, record: GameRecord, note: str
+    ) -> None:
         await tell(interaction, told)
         await self.post_turn(record, note)
 
