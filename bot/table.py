@@ -228,9 +228,9 @@ class Table(Invitations, ClockTable, AiTable):
         grace = asyncio.get_running_loop().time() + ACK_GRACE
 
         async def attempt() -> Played | str:  # the move, or the refusal's words
-            if clicked and not await self._is_board_of(interaction, game_id):
-                return NOT_THIS_BOARD
             try:
+                if clicked and not await self._is_board_of(interaction, game_id):
+                    return NOT_THIS_BOARD
                 return await self.service.play(game_id, interaction.user.id, move, version=version)
             except Conflict as exc:
                 return f"Not played: {exc} {await self._latest(game_id)}"
@@ -257,8 +257,11 @@ class Table(Invitations, ClockTable, AiTable):
             return
         closed = None
         if is_click(interaction):  # the turn message the player used loses its controls
-            await update(interaction, view=None)
-            closed = interaction.message.id if interaction.message else None
+            try:
+                await update(interaction, view=None)
+                closed = interaction.message.id if interaction.message else None
+            except discord.HTTPException as exc:  # (then post_turn closes it by its own edit)
+                log.warning("game %s: the clicked board not updated: %s", record.id, exc)
         else:
             await tell(interaction, f"Played {limits.quote(str(played.moves[0]))}.")
         await self.post_turn(record, note, closed=closed)
@@ -388,7 +391,10 @@ async def within(interaction: discord.Interaction, work: Awaitable[T], until: fl
         timeout = max(0.0, until - asyncio.get_running_loop().time())
         done, _ = await asyncio.wait({task}, timeout=timeout)
         if not done:
-            await ack(interaction)
+            try:
+                await ack(interaction)
+            except discord.HTTPException as exc:  # too late already: ``work`` goes on
+                log.warning("interaction %s not acknowledged: %s", interaction.id, exc)
     return await task
 
 

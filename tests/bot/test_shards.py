@@ -128,7 +128,9 @@ async def test_two_processes_split_the_shards_of_one_database(tmp_path, pg_serve
             ends = await asyncio.gather(
                 *(play_to_the_end(fake, thread, turn, users, rng) for thread, turn in opened)
             )
-            assert all("Game over" in end.content for end in ends)
+            assert all("Game over" in end.content for end in ends), [
+                (end.id, end.content, end.components, len(end.revisions)) for end in ends
+            ]
 
             # a hundred clicks at once on one game, half to each process: one move
             thread, turn = await open_game(fake, channels[0], cat, dan)
