@@ -159,6 +159,9 @@ class ParlorBot(commands.Bot):
         self.service = await Service.open(
             self.db_path, games_per_server=self.games_per_server, **more
         )
+        self.started_at = self.service.clock()
+        """When this process started, before it could receive any interaction: a board posted
+        again after a restart is one of a game moved before then (``Table.repost_behind``)."""
         await self.boards.start()
         await self.add_cog(Games(self))
         await self.add_cog(Settings(self))

@@ -156,12 +156,15 @@ class Table(Invitations, ClockTable, AiTable):
         """After a restart: post the current board of every game whose latest board shows an
         older version (a crash came between a move and its board), once; roll the dice a game
         waits on that nobody rolls; a board posted before the crash but never recorded loses
-        its controls (``close_strays``). Returns how many boards were posted. Of a sharded
-        bot, each process posts those of the servers it runs."""
+        its controls (``close_strays``). A game moved since this process started is left
+        alone: its board is being posted right now. Returns how many boards were posted. Of a
+        sharded bot, each process posts those of the servers it runs."""
         posted = 0
         for record in await self.service.games_behind():
             if not self.bot.owns(record.guild_id):
                 continue
+            if record.updated_at > self.bot.started_at:
+                continue  # moved since this process started (before it was ready): no crash
             try:
                 played = await self.service.roll_due(record.id)
                 board = await self.post_turn(played.game, "The board again, after a restart.")

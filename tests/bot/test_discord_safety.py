@@ -231,6 +231,22 @@ async def test_a_restart_posts_the_boards_a_crash_left_behind_once(tmp_path):
         fake.assert_clean()
 
 
+async def test_a_board_on_its_way_is_not_posted_again_as_a_crash_leftover(tmp_path):
+    """A process takes clicks before it is ready: a move it committed since it started, whose
+    board is still on its way, is no crash's leftover. The restart's pass posts nothing for it
+    (else the board the player just got would lose its menus to a second one)."""
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            thread, board = await icesickle(fake, games, users["ann"], users["ben"])
+            await bot.service.play(1, mover_of(board, users).id, "L@c3")  # its board: next
+            assert [g.id for g in await bot.service.games_behind()] == [1]
+            assert await bot.table.repost_behind() == 0
+            assert [m.id for m in fake.messages_in(thread) if is_board(m)] == [board.id]
+            assert fake.message(board.id).selects
+        fake.assert_clean()
+
+
 async def test_a_game_stuck_before_its_first_roll_is_rolled_and_posted(tmp_path):
     db = tmp_path / "parlor.db"
     async with FakeDiscord() as fake:
