@@ -4,7 +4,8 @@ Discord: ``python -m bot`` with ``PARLOR_SHARDS=2`` and ``PARLOR_SHARD_IDS=0`` o
 Games in servers of both shards play to the end; a hundred clicks at once on one game, spread
 over both processes, apply one move; a clock that falls due is acted on once, though both
 processes sweep; a process killed with SIGKILL mid-game loses no move it acknowledged, and
-the other carries on with its own servers."""
+the other carries on with its own servers. A board one process posted and never stored (it died
+in between) is played from the other process, and a restart closes such a board."""
 
 from __future__ import annotations
 
