@@ -75,8 +75,12 @@ class AiTable:
         if not before.players[seat].ai:
             name = f"Parlor (for {name})"
         note = played_text(played.game, clean(name), played.moves)
-        closed = await self._waiting_board_played(before, note)
-        await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+        async def show() -> None:
+            closed = await self._waiting_board_played(before, note)
+            await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+        await self.after_commit(None, played.game, "", show())  # type: ignore[attr-defined]
 
     async def _waiting_board_played(self, before: GameRecord, note: str) -> int | None:
         """The board that waited on Parlor ("Parlor is thinking", or the absent player's
@@ -113,8 +117,9 @@ class AiTable:
             "turns is still yours to play for a while, which takes your seat back (as "
             "**I'm back** does); after it, Parlor plays it for you."
         )
-        await update(interaction, view=None)
-        await self.post_turn(played.game, note, closed=interaction.message.id)  # type: ignore
+        await self.after_commit(  # type: ignore[attr-defined]
+            interaction, played.game, "Done.", self.close_and_post(interaction, played.game, note)
+        )
 
     async def back(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "I'm back": the player Parlor played for takes their seat back."""
@@ -126,10 +131,16 @@ class AiTable:
             return
         note = f"{clean(interaction.user.display_name)} is back and plays their own seat again."
         closed = interaction.message.id if interaction.message else None
-        if closed == played.game.message_id or closed is None:
-            fields = {"view": None} if closed is None else self.closing(played.game, closed)  # type: ignore[attr-defined]
-            await update(interaction, **fields)
-        await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+        async def show() -> None:
+            if closed == played.game.message_id or closed is None:
+                fields = {"view": None} if closed is None else self.closing(played.game, closed)  # type: ignore[attr-defined]
+                await update(interaction, **fields)
+            await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+
+        await self.after_commit(  # type: ignore[attr-defined]
+            interaction, played.game, "Done.", show()
+        )
 
     async def hint(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """``/hint``: the move Parlor would play for the user now, privately (the command is

@@ -161,6 +161,9 @@ class ParlorBot(commands.Bot):
         self.service = await Service.open(
             self.db_path, games_per_server=self.games_per_server, **more
         )
+        self.started_at = self.service.clock()
+        """When this process started, before it could receive any interaction: a board posted
+        again after a restart is one of a game moved before then (``Table.repost_behind``)."""
         shards = shards_key(self.shard_count, getattr(self, "shard_ids", None))
         if freed := await self.service.ai.take_over(shards):
             log.info("took over %d AI turns that the last run had taken", freed)

@@ -55,8 +55,9 @@ class ClockTable:
             return
         seat = before.seat_to_act
         note = timed_out_note(before, seat, clean(interaction.user.display_name))
-        await update(interaction, view=None)
-        await self.post_turn(played.game, note, closed=interaction.message.id)  # type: ignore
+        await self.after_commit(  # type: ignore[attr-defined]
+            interaction, played.game, "Done.", self.close_and_post(interaction, played.game, note)
+        )
 
     async def stop_reminders(self, interaction: discord.Interaction, game_id: int, turn: int):
         """ "No more reminders this turn", pressed under a reminder."""

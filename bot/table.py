@@ -10,16 +10,17 @@ before anything waits (``bot/answers.py``). Challenges and lobbies: ``bot/invita
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
 import engine
 
-from . import limits
+from . import limits, strays
 from .ai_table import AiTable
 from .answers import QUIET, ack, is_click, tell, update
 from .clock_table import ClockTable
@@ -36,27 +37,31 @@ from .messages import (
     turn_mentions,
 )
 from .posting import post
-from .records import Conflict, GameRecord, Played, ServiceError
+from .records import Conflict, GameRecord, NotFound, Played, ServiceError
 from .ui import game_view
 
 if TYPE_CHECKING:
     from .app import ParlorBot
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 NOT_THIS_BOARD = "That control does not belong to this board; nothing was played."
 WENT_ON = "The game went on from this board before Parlor played: see below."
 LEFT_BEHIND = "The game went on from this board (the bot restarted in between): see below."
 ACK_GRACE = 0.5
-"""Seconds a click may wait for its move before it is acknowledged on its own (Discord's
-limit is 3 s); within them, the answer itself acknowledges it."""
+"""Seconds a click may wait for its answer before it is acknowledged on its own (Discord's
+limit is 3 s); an answer ready within them acknowledges it itself."""
+NOT_POSTED = (
+    "The new board could not be posted just now; `/board` shows it, and it is posted again "
+    "after the bot restarts."
+)
+"""Said to a player whose move was taken but whose board could not be posted after it."""
 
 
 class Table(Invitations, ClockTable, AiTable):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
-        self._posting: dict[int, asyncio.Lock] = {}
-        """Per game: held while a board is sent and recorded as the game's."""
         self._thinking: dict[int, int] = {}
         """Per game waiting on Parlor's own seat: the board saying Parlor is thinking, which
         says the game went on should it be closed before Parlor plays (a resign, I'm back)."""
@@ -95,21 +100,23 @@ class Table(Invitations, ClockTable, AiTable):
         move (``closed``: the id of a message already closed)."""
         channel_id = record.place_id
         if record.message_id not in (None, closed):
-            await self.edit_board(record, **self.closing(record, record.message_id))
+            try:
+                await self.edit_board(record, **self.closing(record, record.message_id))
+            except discord.HTTPException as exc:  # the new board matters more: post it
+                log.warning("board %s of game %s not closed: %s", record.message_id, record.id, exc)
         now = self.service.clock()
         view = game_view(record, now=now)
         file = await self.board_file(record)
         away = await self._away(record, now)
-        async with self._posting.setdefault(record.id, asyncio.Lock()):
-            message_id = await post(
-                self.bot,
-                channel_id,
-                limits.content(turn_content(record, note, now, away)),
-                file=file,
-                allowed_mentions=turn_mentions(record),
-                view=view,
-            )
-            await self.service.set_board(record, message_id)
+        message_id = await post(
+            self.bot,
+            channel_id,
+            limits.content(turn_content(record, note, now, away)),
+            file=file,
+            allowed_mentions=turn_mentions(record),
+            view=view,
+        )
+        await self.record_board(record, message_id)
         if record.ai_to_act and not record.absent_to_act:
             self._thinking[record.id] = message_id
         else:
@@ -132,7 +139,26 @@ class Table(Invitations, ClockTable, AiTable):
         mover = record.player_to_move
         if mover is None or record.deadline is None:
             return None
-        return (await self.service.players.settings(mover.user_id)).away(now)
+        try:
+            return (await self.service.players.settings(mover.user_id)).away(now)
+        except ServiceError:  # the database gone after the move's commit: the board still goes
+            return None
+
+    async def record_board(self, record: GameRecord, message_id: int) -> None:
+        """Record ``message_id`` as the game's board at ``record``'s version. After the move's
+        commit a failure here (the database gone) is no error: this process knows the board
+        at once, a click on it is decided by what its controls carry (``_is_board_of``), and
+        a restart posts the board again while the stored one is behind (``games_behind``)."""
+        try:
+            await self.service.set_board(record, message_id)
+        except ServiceError as exc:
+            log.warning(
+                "board %s of game %s (version %s) not recorded: %s",
+                message_id,
+                record.id,
+                record.version,
+                exc,
+            )
 
     async def edit_board(self, record: GameRecord, **fields) -> bool:
         """Edit the game's latest board message; False when it has none or it is gone."""
@@ -151,20 +177,26 @@ class Table(Invitations, ClockTable, AiTable):
         older version (a crash came between a move and its board, or one that ended the game),
         once; roll the dice a game waits on that nobody rolls. A game that never had a board
         gets the thread made for it, if a crash kept it from being written down
-        (``find_thread``). Returns how many boards were posted. Of a sharded bot, each process
-        posts those of the servers it runs."""
+        (``find_thread``); a board posted before the crash but never recorded loses its
+        controls (``close_strays``). A game moved since this process started is left alone:
+        its board is being posted right now. Returns how many boards were posted. Of a sharded
+        bot, each process posts those of the servers it runs."""
         posted = 0
         for record in await self.service.games_behind():
             if not self.bot.owns(record.guild_id):
                 continue
+            if record.updated_at > self.bot.started_at:
+                continue  # moved since this process started (before it was ready): no crash
             try:
                 first = record.message_id is None
                 record = await self.find_thread(record)
                 played = await self.service.roll_due(record.id)
                 closed = await self._mark_left_behind(record)
                 again = "The first board" if first else "The board again"
-                await self.post_turn(played.game, f"{again}, after a restart.", closed=closed)
+                note = f"{again}, after a restart."
+                board = await self.post_turn(played.game, note, closed=closed)
                 posted += 1
+                await self.close_strays(played.game, board)
             except discord.NotFound as exc:  # its channel is gone: shown nowhere, once
                 log.warning("game %s has no channel left to show it: %s", record.id, exc)
                 await self.service.place_gone(record.id)
@@ -183,6 +215,11 @@ class Table(Invitations, ClockTable, AiTable):
         )
         return record.message_id if edited else None
 
+    async def close_strays(self, record: GameRecord, keep: int) -> int:
+        """Take the controls off the game's boards in its place other than ``keep`` (boards
+        left live by a crash between their post and their record: ``bot/strays.py``)."""
+        return await strays.close_strays(self.bot, await self.place_of(record), record.id, keep)
+
     # -- answering -----------------------------------------------------------------------
 
     refuse = staticmethod(tell)
@@ -196,13 +233,23 @@ class Table(Invitations, ClockTable, AiTable):
         return False
 
     async def _is_board_of(self, interaction: discord.Interaction, game_id: int) -> bool:
-        if interaction.message is None:
+        """Whether the clicked message may act on game ``game_id``: a board recorded as that
+        game's, or a message recorded as no game's board in the game's own channel or thread (a
+        board another process posted and has not recorded yet, or one posted just before a
+        crash): what its control carries, the game and its version, is then checked against
+        the stored game by the action itself (an old version is "out of date"). A message
+        recorded as another game's board is refused."""
+        message = interaction.message
+        if message is None:
             return False
-        known = await self.service.game_of_message(interaction.message.id)
-        if known is None and (posting := self._posting.get(game_id)) is not None:
-            async with posting:  # a board of that game being recorded right now
-                known = await self.service.game_of_message(interaction.message.id)
-        return known == game_id
+        known = await self.service.game_of_message(message.id)
+        if known is not None:
+            return known == game_id
+        try:
+            record = await self.service.game(game_id)
+        except NotFound:
+            return False
+        return record.place_id is not None and interaction.channel_id == record.place_id
 
     async def play(
         self,
@@ -214,54 +261,94 @@ class Table(Invitations, ClockTable, AiTable):
     ) -> None:
         """A move from a select menu or a button (``version`` set) or from ``/move``.
 
-        A click is answered in one request when the move is decided within ``ACK_GRACE``
-        (its board loses its controls, or the refusal is said); past that it is acknowledged
-        first, as every interaction is that may wait (``answers.ack``)."""
+        A click is answered in one request when its answer is ready within ``ACK_GRACE``
+        (its board loses its controls, or the refusal is said); otherwise it is acknowledged
+        first, as every interaction is that may wait (``answers.ack``): the first answer never
+        waits for a board to be drawn or posted. Once the move is committed, nothing that
+        fails after (drawing, posting, recording the board) turns it into an error."""
         clicked = is_click(interaction)
         if not clicked:
             await ack(interaction)
+        grace = asyncio.get_running_loop().time() + ACK_GRACE
 
-        async def attempt() -> Played | None:  # answers nobody: the answer comes after
-            if clicked and not await self._is_board_of(interaction, game_id):
-                return None
-            return await self.service.play(game_id, interaction.user.id, move, version=version)
+        async def attempt() -> Played | str:  # the move, or the refusal's words
+            try:
+                if clicked and not await self._is_board_of(interaction, game_id):
+                    return NOT_THIS_BOARD
+                return await self.service.play(game_id, interaction.user.id, move, version=version)
+            except Conflict as exc:
+                return f"Not played: {exc} {await self._latest(game_id)}"
+            except (engine.IllegalMove, ServiceError) as exc:
+                return f"Not played: {exc}"
 
-        task = asyncio.ensure_future(attempt())
-        if clicked:
-            done, _ = await asyncio.wait({task}, timeout=ACK_GRACE)
-            if not done:
-                await ack(interaction)
-        try:
-            played = await task
-            if played is None:
-                await tell(interaction, NOT_THIS_BOARD)
-                return
-        except Conflict as exc:
-            await tell(interaction, f"Not played: {exc} {await self._latest(game_id)}")
+        played = await within(interaction, attempt(), grace)
+        if isinstance(played, str):
+            await tell(interaction, played)
             return
-        except (engine.IllegalMove, ServiceError) as exc:
-            await tell(interaction, f"Not played: {exc}")
-            return
+        done = f"Played {limits.quote(str(played.moves[0]))}." if played.moves else "Done."
+        await self.after_commit(
+            interaction, played.game, done, self._show_played(interaction, played, grace)
+        )
+
+    async def _show_played(
+        self, interaction: discord.Interaction, played: Played, grace: float
+    ) -> None:
         record = played.game
         note = played_text(record, clean(interaction.user.display_name), played.moves)
         if _continues(played, interaction.user.id):  # one mention per turn
             own, bots = _split(played)
             name = clean(interaction.user.display_name)
             own_note = played_text(record, name, own) if rolled(record, played) else ""
-            await self.update_turn(interaction, record, own_note, bots)
+            await self.update_turn(interaction, record, own_note, bots, grace=grace)
             return
         closed = None
-        if clicked:  # the turn message the player used loses its controls
-            await update(interaction, view=None)
-            closed = interaction.message.id if interaction.message else None
+        if is_click(interaction):  # the turn message the player used loses its controls
+            try:
+                await update(interaction, view=None)
+                closed = interaction.message.id if interaction.message else None
+            except discord.HTTPException as exc:  # (then post_turn closes it by its own edit)
+                log.warning("game %s: the clicked board not updated: %s", record.id, exc)
         else:
             await tell(interaction, f"Played {limits.quote(str(played.moves[0]))}.")
         await self.post_turn(record, note, closed=closed)
 
+    async def after_commit(
+        self,
+        interaction: discord.Interaction | None,
+        record: GameRecord,
+        done: str,
+        work: Awaitable[object],
+    ) -> None:
+        """``work`` (closing, drawing, posting, recording boards) after ``record`` was
+        committed: should it fail (the database or Discord gone meanwhile), a log line, and the
+        user who acted told ``done`` all the same; never an error for what was taken. A board
+        not posted is posted again at a restart (``games_behind``)."""
+        try:
+            await work
+        except Exception as exc:
+            what = "game %s: after version %s was committed"
+            if isinstance(exc, discord.HTTPException | ServiceError):
+                log.warning(what + ": %s", record.id, record.version, exc)
+            else:
+                log.error(what, record.id, record.version, exc_info=exc)
+            if interaction is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await tell(interaction, f"{done} {NOT_POSTED}")
+
+    async def close_and_post(
+        self, interaction: discord.Interaction, record: GameRecord, note: str
+    ) -> None:
+        """The clicked board loses its controls; the turn that follows is posted."""
+        await update(interaction, view=None)
+        closed = interaction.message.id if interaction.message else None
+        await self.post_turn(record, note, closed=closed)
+
     async def _latest(self, game_id: int) -> str:
         """Where the current board of the game is, for a player who used an old one."""
-        record = await self.service.game(game_id)
-        link = board_link(record)
+        try:
+            link = board_link(await self.service.game(game_id))
+        except ServiceError:
+            link = None
         return f"The current board: {link}" if link else "Use the latest board."
 
     async def update_turn(
@@ -270,27 +357,34 @@ class Table(Invitations, ClockTable, AiTable):
         record: GameRecord,
         note: str = "",
         bot_moves: Sequence[engine.Move] = (),
+        *,
+        grace: float | None = None,
     ) -> None:
         """The same player acts again within their turn: the turn message gets the new board,
         the turn so far (``note``: dice rolled for them meanwhile) and fresh menus, in place,
         without a new mention. Its new words say again every move the bot played for a player
-        that it said before, and those of this request (``bot_moves``): no edit unsays one."""
+        that it said before, and those of this request (``bot_moves``): no edit unsays one. A
+        click not yet answered is acknowledged first unless the board is drawn by ``grace``
+        (the event loop's time)."""
         now = self.service.clock()
+        clicked = is_click(interaction) and interaction.message is not None
+        drawing = self.board_file(record)
+        file = await (within(interaction, drawing, grace or 0.0) if clicked else drawing)
         said = [*only_moves_said(await self._turn_words(interaction, record)), *map(str, bot_moves)]
         note = "\n".join(x for x in (note, only_moves_note(said)) if x)
         fields = {
             "content": limits.content(turn_content(record, note, now)),
-            "attachments": [await self.board_file(record)],
+            "attachments": [file],
             "view": game_view(record, now=now),
             "allowed_mentions": QUIET,
         }
-        if is_click(interaction) and interaction.message is not None:
+        if clicked:
             await update(interaction, **fields)
-            await self.service.set_board(record, interaction.message.id)
+            await self.record_board(record, interaction.message.id)  # type: ignore[union-attr]
             return
         # /move: the turn message changes first, so the answer finds the board already updated
         if await self.edit_board(record, **fields):
-            await self.service.set_board(record, record.message_id)
+            await self.record_board(record, record.message_id)  # type: ignore[arg-type]
         else:  # gone: post the turn afresh, with what the bot played said
             await self.post_turn(record, note)
         await tell(interaction, f"Played {limits.quote(str(record.state.history[-1]))}.")
@@ -322,6 +416,13 @@ class Table(Invitations, ClockTable, AiTable):
         else:  # a table of three or four plays on without the player
             told = f"You left game #{record.id}; the others play on without you."
             note = f"{clean(interaction.user.display_name)} left the game."
+        await self.after_commit(
+            interaction, record, told, self._tell_and_post(interaction, told, record, note)
+        )
+
+    async def _tell_and_post(
+        self, interaction: discord.Interaction, told: str, record: GameRecord, note: str
+    ) -> None:
         await tell(interaction, told)
         await self.post_turn(record, note)
 
@@ -345,6 +446,21 @@ class Table(Invitations, ClockTable, AiTable):
         """``/board``: the game's board, privately."""
         await ack(interaction)
         await tell(interaction, title_line(record), file=await self.board_file(record))
+
+
+async def within(interaction: discord.Interaction, work: Awaitable[T], until: float) -> T:
+    """``work``'s result; a click not answered yet is acknowledged (``ack``) when ``work`` is
+    not done by ``until`` (the event loop's time), so that its answer may wait."""
+    task = asyncio.ensure_future(work)
+    if not interaction.response.is_done():
+        timeout = max(0.0, until - asyncio.get_running_loop().time())
+        done, _ = await asyncio.wait({task}, timeout=timeout)
+        if not done:
+            try:
+                await ack(interaction)
+            except discord.HTTPException as exc:  # too late already: ``work`` goes on
+                log.warning("interaction %s not acknowledged: %s", interaction.id, exc)
+    return await task
 
 
 def rolled(record: GameRecord, played: Played) -> bool:

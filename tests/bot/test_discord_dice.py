@@ -7,11 +7,15 @@ The game is the throwaway "dice race" of ``tests/bot/dicegame.py``, registered i
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 import engine
+import render
 from bot.service import Service, draw_chance, roll_rng
 from tests.fakediscord import FakeDiscord, run_bot
+from tests.fakediscord.records import DEFERRED_UPDATE_MESSAGE
 
 from . import dicegame
 from .answers import answer
@@ -184,3 +188,34 @@ async def test_play_offers_the_games_options_and_checks_them(tmp_path, dice_race
     assert record.options == {"target": 20, "width": 3}
     assert record.settings == {"roll": "bot", "clock": "3d", "clock_mode": "soft"}
     await service.close()
+
+
+async def test_a_click_is_acknowledged_before_its_board_is_drawn(tmp_path, dice_race):
+    """Roll is decided at once, but its board (the same turn message, updated in place) takes
+    long to draw: the click is acknowledged first (a deferred update), while the drawing is
+    still held, and the message is edited once the board is drawn. No interaction is ever
+    answered late, however slow the drawing."""
+    held = threading.Event()
+    draw = render.RENDERERS[dicegame.KEY]
+
+    def slow_image(state, **kwargs) -> bytes:
+        if state.die is not None:  # the board after the roll: drawn once the test says so
+            held.wait(60)
+        return draw.image(state, **kwargs)
+
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
+            _, turn = await start(fake, games, users, roll="button")
+            assert not turn.selects  # Roll first
+            render.register(dicegame.KEY, slow_image, draw.alt_text)
+            try:
+                rec = await fake.click(who(turn, users), turn, buttons(turn)["Roll"])
+                first = await rec.response()
+                assert first.type == DEFERRED_UPDATE_MESSAGE and not held.is_set()
+            finally:
+                held.set()
+            done = await answer(rec)
+            assert done.updated and done.message.id == turn.id and "Roll" not in buttons(done)
+            assert fake.message(turn.id).selects  # the moves, once rolled
+        fake.assert_clean()

@@ -5,6 +5,7 @@ boards posted again after a crash, a full disk, and bursts of clicks."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import random
 
 import engine
@@ -70,6 +71,31 @@ async def test_a_forged_menu_from_another_game_changes_nothing(tmp_path):
             assert fake.message(board_b.id).selects == board_b.selects
             assert (await bot.service.game(2)).version == 0  # nothing played in game B
             assert (await bot.service.game(1)).version == 0
+        fake.assert_clean()
+
+
+async def test_a_forged_menu_on_a_message_outside_its_games_thread_changes_nothing(tmp_path):
+    """A message stored as no board (here the challenge, in the channel) is taken for what its
+    control says only in that game's own thread: elsewhere the control is refused."""
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            rec = await fake.slash(
+                users["ann"], games, "play", {"opponent": users["ben"]}, subcommand="icesickle"
+            )
+            challenge = (await rec.response()).message
+            await answer(await fake.click(users["ben"], challenge, challenge.custom_ids[0]))
+            thread = await fake.wait_for_thread(games, after=rec)
+            board = await fake.wait_for_message(thread, is_board)
+            menu = copy.deepcopy(board.selects[0])  # the current board's, as it is
+            value = menu["options"][0]["value"]
+            fake.message(challenge.id).components = [{"type": 1, "components": [menu]}]
+            got = await answer(
+                await fake.select(mover_of(board, users), challenge, menu["custom_id"], [value])
+            )
+            assert got.ephemeral and "does not belong to this board" in got.content
+            assert (await bot.service.game(1)).version == 0
+            assert fake.message(board.id).selects == board.selects
         fake.assert_clean()
 
 
@@ -202,6 +228,22 @@ async def test_a_restart_posts_the_boards_a_crash_left_behind_once(tmp_path):
         async with run_bot(fake, new_bot(db)):
             await asyncio.sleep(0.3)  # nothing is behind now: no board is posted again
             assert [m for m in fake.messages_in(thread) if is_board(m)][-1].id == after.id
+        fake.assert_clean()
+
+
+async def test_a_board_on_its_way_is_not_posted_again_as_a_crash_leftover(tmp_path):
+    """A process takes clicks before it is ready: a move it committed since it started, whose
+    board is still on its way, is no crash's leftover. The restart's pass posts nothing for it
+    (else the board the player just got would lose its menus to a second one)."""
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            thread, board = await icesickle(fake, games, users["ann"], users["ben"])
+            await bot.service.play(1, mover_of(board, users).id, "L@c3")  # its board: next
+            assert [g.id for g in await bot.service.games_behind()] == [1]
+            assert await bot.table.repost_behind() == 0
+            assert [m.id for m in fake.messages_in(thread) if is_board(m)] == [board.id]
+            assert fake.message(board.id).selects
         fake.assert_clean()
 
 

@@ -192,3 +192,51 @@ async def test_a_database_outage_under_the_sweeps_is_one_warning_each_way(
     assert [r.levelname for r in told] == ["WARNING", "WARNING"], [r.getMessage() for r in told]
     assert "the database is unavailable" in told[0].getMessage()
     assert "the database is available again" in told[1].getMessage()
+
+
+async def test_a_move_whose_board_cannot_be_recorded_is_answered_as_played(tmp_path):
+    """The server goes away right after a move's commit, as its next board is posted: the
+    board's record fails, yet the player sees the move played (the board they used closed, the
+    next one posted, no "Something went wrong"), and the game plays on from that board once
+    the server is back."""
+    from tests.fakediscord import FakeDiscord, run_bot
+
+    from .answers import answer
+    from .test_discord_e2e import new_bot, world
+    from .test_discord_safety import icesickle, mover_of, pick
+
+    folder = tmp_path / "data"
+    server = start_server(folder, keep=True)
+    url = await new_database(server)
+    rng = random.Random(2)
+    try:
+        async with FakeDiscord() as fake:
+            games, users = world(fake)
+            async with run_bot(fake, new_bot(url)) as bot:
+                thread, board = await icesickle(fake, games, users["ann"], users["ben"])
+                stopped: list[int] = []
+
+                async def stop_the_server(rec) -> None:  # the move is committed: its board is out
+                    if rec.method == "POST" and rec.path == f"/channels/{thread.id}/messages":
+                        fake.before_reply.remove(stop_the_server)
+                        await asyncio.to_thread(server.cleanup)
+                        stopped.append(int(rec.response["id"]))  # the bot hears back now
+
+                fake.before_reply.append(stop_the_server)
+                got = await answer(await pick(fake, mover_of(board, users), board, rng))
+                assert got.updated and not fake.message(board.id).custom_ids, got.content
+                after = await fake.wait_for_message(thread, lambda m: m.attachments, after=board)
+                handled = lambda: bool(stopped) and bot._idle.is_set()  # noqa: E731
+                await fake.wait_until(handled, "the move handled")
+                assert stopped == [after.id] and after.selects
+                assert not [m for m in fake.messages_in(thread, include_ephemeral=True)
+                            if m.ephemeral]  # fmt: skip
+
+                server = start_server(folder)  # back: the next move, from that board
+                got = await answer(await pick(fake, mover_of(after, users), after, rng))
+                assert got.updated, got.content
+                await fake.wait_for_message(thread, lambda m: m.attachments, after=after)
+                assert (await bot.service.game(1)).version == 2
+            fake.assert_clean()
+    finally:
+        server.cleanup()

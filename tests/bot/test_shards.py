@@ -4,7 +4,8 @@ Discord: ``python -m bot`` with ``PARLOR_SHARDS=2`` and ``PARLOR_SHARD_IDS=0`` o
 Games in servers of both shards play to the end; a hundred clicks at once on one game, spread
 over both processes, apply one move; a clock that falls due is acted on once, though both
 processes sweep; a process killed with SIGKILL mid-game loses no move it acknowledged, and
-the other carries on with its own servers."""
+the other carries on with its own servers. A board one process posted and never stored (it died
+in between) is played from the other process, and a restart closes such a board."""
 
 from __future__ import annotations
 
@@ -34,33 +35,39 @@ def is_turn(message) -> bool:
     return bool(message.attachments)
 
 
+async def start_bot(fake, url: str, folder: Path, shard: int, log_name: str):
+    """``python -m bot`` running shard ``shard``, its output in ``folder / log_name``."""
+    env = child_env(
+        DISCORD_TOKEN=fake.token,
+        PARLOR_DB=url,
+        PARLOR_SHARDS=str(SHARDS),
+        PARLOR_SHARD_IDS=str(shard),
+        PARLOR_BOARD_WORKERS="1",
+        FAKE_DISCORD_API=fake.api_url,
+        FAKE_DISCORD_GATEWAY=fake.gateway_url,
+        FAKE_SWEEP_SECONDS="0.2",
+        FAKE_RATE_LIMIT="1000",
+    )
+    with (folder / log_name).open("wb") as log:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(FAKE_MAIN),
+            cwd=folder,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+
+
 @contextlib.asynccontextmanager
 async def bot_processes(fake, url: str, folder: Path):
-    """One ``python -m bot`` per shard; their pids, by shard. Stopped (SIGTERM) at the end,
-    or killed if they do not stop."""
+    """One ``python -m bot`` per shard; their pids, by shard (a test may put a process it
+    starts again in their place). Stopped (SIGTERM) at the end, or killed if they do not
+    stop."""
     children = {}
     for shard in range(SHARDS):
-        env = child_env(
-            DISCORD_TOKEN=fake.token,
-            PARLOR_DB=url,
-            PARLOR_SHARDS=str(SHARDS),
-            PARLOR_SHARD_IDS=str(shard),
-            PARLOR_BOARD_WORKERS="1",
-            FAKE_DISCORD_API=fake.api_url,
-            FAKE_DISCORD_GATEWAY=fake.gateway_url,
-            FAKE_SWEEP_SECONDS="0.2",
-            FAKE_RATE_LIMIT="1000",
-        )
-        with (folder / f"bot-{shard}.log").open("wb") as log:
-            children[shard] = await asyncio.create_subprocess_exec(
-                sys.executable,
-                str(FAKE_MAIN),
-                cwd=folder,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
+        children[shard] = await start_bot(fake, url, folder, shard, f"bot-{shard}.log")
     family = []
     try:
         await fake.wait_shards_ready(SHARDS, syncs=SHARDS, timeout=STARTUP)
@@ -69,6 +76,7 @@ async def bot_processes(fake, url: str, folder: Path):
     finally:
         for child in children.values():
             if child.returncode is None:
+                family += descendants(child.pid)
                 child.send_signal(signal.SIGTERM)
         for child in children.values():
             try:
@@ -121,7 +129,9 @@ async def test_two_processes_split_the_shards_of_one_database(tmp_path, pg_serve
             ends = await asyncio.gather(
                 *(play_to_the_end(fake, thread, turn, users, rng) for thread, turn in opened)
             )
-            assert all("Game over" in end.content for end in ends)
+            assert all("Game over" in end.content for end in ends), [
+                (end.id, end.content, end.components, len(end.revisions)) for end in ends
+            ]
 
             # a hundred clicks at once on one game, half to each process: one move
             thread, turn = await open_game(fake, channels[0], cat, dan)
@@ -179,3 +189,93 @@ async def test_two_processes_split_the_shards_of_one_database(tmp_path, pg_serve
             assert children[shard].returncode == 0
             log = (tmp_path / f"bot-{shard}.log").read_text(errors="replace")
             assert "Traceback" not in log, log
+
+
+def crash_after_post(fake, thread, child) -> list[int]:
+    """Kill ``child`` (SIGKILL) the moment the fake has posted its next message in
+    ``thread``, before the process hears back: a crash between a board's post and its record.
+    The posted message's id is put in the list returned."""
+    posted: list[int] = []
+
+    def crash(rec) -> None:
+        if rec.method == "POST" and rec.path == f"/channels/{thread.id}/messages" and not posted:
+            os.kill(child.pid, signal.SIGKILL)
+            posted.append(int(rec.response["id"]))
+            fake.before_reply.remove(crash)
+
+    fake.before_reply.append(crash)
+    return posted
+
+
+async def test_a_board_posted_but_never_recorded_plays_in_the_other_process(tmp_path, pg_server):
+    """A board that one process posted and never recorded (it died between the two) is a real
+    board: the click on it reaching the other process is played there, as the current turn.
+    Once a restart posts the game's board again, a board left live by such a crash loses its
+    controls, so only the new one can be played."""
+    url = await new_database(pg_server)
+    rng = random.Random(7)
+    async with FakeDiscord(timeout=60.0) as fake:
+        guilds = [fake.add_guild(name=f"shard {i}", shard=(i, SHARDS)) for i in range(SHARDS)]
+        channel = fake.add_text_channel(guilds[0], "games")  # a server of shard 0
+        ann, ben = fake.add_user("ann"), fake.add_user("ben")
+        users = {u.id: u for u in (ann, ben)}
+        service = await Service.open(url)
+        try:
+            async with bot_processes(fake, url, tmp_path) as children:
+                thread, turn = await open_game(fake, channel, ann, ben)
+                game_id = (await service.game_in_thread(thread.id)).id
+
+                # shard 0's process plays a move, posts the next board and dies at once
+                posted = crash_after_post(fake, thread, children[0])
+                board = await move(fake, thread, turn, users, rng)
+                await children[0].wait()
+                assert posted == [board.id] and board.selects
+                game = await service.game(game_id)
+                assert game.version == 1 and game.message_id != board.id  # never recorded
+
+                # its click reaches shard 1's process, which never saw that board: played
+                (mover,) = (users[i] for i in mentioned(board))
+                select = rng.choice(board.selects)
+                value = select["options"][0]["value"]
+                got = await answer(
+                    await fake.select(mover, board, select["custom_id"], [value], shard=1)
+                )
+                assert got.updated and not fake.message(board.id).custom_ids, got.content
+                after = await following(fake, thread, board, 0)
+                assert after.id != board.id and after.selects
+                assert (await service.game(game_id)).version == 2
+                assert len(await service.history(game_id)) == 2
+
+                # shard 1's process dies the same way after the next move
+                posted = crash_after_post(fake, thread, children[1])
+                (mover,) = (users[i] for i in mentioned(after))
+                select = rng.choice(after.selects)
+                await answer(
+                    await fake.select(
+                        mover,
+                        after,
+                        select["custom_id"],
+                        [select["options"][0]["value"]],
+                        shard=1,
+                    )
+                )
+                await children[1].wait()
+                stray = fake.message(posted[0])
+                assert stray.selects and (await service.game(game_id)).version == 3
+
+                # shard 0's process starts again: the board posted again, the stray closed
+                children[0] = await start_bot(fake, url, tmp_path, 0, "bot-0-again.log")
+                again = await fake.wait_for_message(
+                    thread, lambda m: is_turn(m) and "after a restart" in m.content, after=stray
+                )
+                await fake.wait_until(
+                    lambda: not fake.message(stray.id).custom_ids, "the stray board closed"
+                )
+                assert again.selects
+                last = await move(fake, thread, again, users, rng)
+                assert last.id != again.id and (await service.game(game_id)).version == 4
+        finally:
+            await service.close()
+        log = (tmp_path / "bot-0-again.log").read_text(errors="replace")
+        assert "Traceback" not in log, log
+        assert children[0].returncode == 0

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord.http
@@ -71,6 +72,10 @@ class FakeDiscord(Driver):
         rest_app.register(self.router, self)
         rest_channels.register(self.router, self)
         self.requests: list[RequestRecord] = []
+        self.before_reply: list[Callable[[RequestRecord], Awaitable[None] | None]] = []
+        """Called (and awaited, if it returns an awaitable) with each REST request done (its
+        status and response set) before the bot gets the reply: a test may stop the bot, or
+        its database, there (a crash between a post and what the bot does with the reply)."""
         self.internal_errors: list[str] = []
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
@@ -182,6 +187,9 @@ class FakeDiscord(Driver):
             status, out = 400, {"message": f"fake discord internal error: {exc!r}", "code": 0}
         rec.status = 204 if out is None and status < 300 else status
         rec.response = out
+        for hook in list(self.before_reply):
+            if inspect.isawaitable(done := hook(rec)):
+                await done
         self.pulse.fire()
         return json_response(rec.status, out)
 
