@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import time
 from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -51,7 +52,9 @@ WENT_ON = "The game went on from this board before Parlor played: see below."
 LEFT_BEHIND = "The game went on from this board (the bot restarted in between): see below."
 ACK_GRACE = 0.5
 """Seconds a click may wait for its answer before it is acknowledged on its own (Discord's
-limit is 3 s); an answer ready within them acknowledges it itself."""
+limit is 3 s); an answer ready within them acknowledges it itself. They count from when
+Discord made the interaction (``grace_left``), so a click that reaches the bot late (a burst
+of clicks, a busy machine) is acknowledged at once."""
 NOT_POSTED = (
     "The new board could not be posted just now; `/board` shows it, and it is posted again "
     "after the bot restarts."
@@ -269,7 +272,7 @@ class Table(Invitations, ClockTable, AiTable):
         clicked = is_click(interaction)
         if not clicked:
             await ack(interaction)
-        grace = asyncio.get_running_loop().time() + ACK_GRACE
+        grace = asyncio.get_running_loop().time() + grace_left(interaction)
 
         async def attempt() -> Played | str:  # the move, or the refusal's words
             try:
@@ -446,6 +449,14 @@ class Table(Invitations, ClockTable, AiTable):
         """``/board``: the game's board, privately."""
         await ack(interaction)
         await tell(interaction, title_line(record), file=await self.board_file(record))
+
+
+def grace_left(interaction: discord.Interaction, now: float | None = None) -> float:
+    """Seconds of ``ACK_GRACE`` a click has left at ``now`` (wall-clock time), counted from
+    when Discord made it (the time in its id): none for a click that reached the bot late.
+    Should the bot's clock be behind Discord's, the whole grace, never more."""
+    age = (time.time() if now is None else now) - interaction.created_at.timestamp()
+    return min(ACK_GRACE, max(0.0, ACK_GRACE - age))
 
 
 async def within(interaction: discord.Interaction, work: Awaitable[T], until: float) -> T:

@@ -132,14 +132,18 @@ class Driver:
         channel: Channel,
         data: dict[str, Any],
         shard: int | None = None,
+        *,
+        age: float = 0.0,
         **kw: Any,
     ) -> Interaction:
         """Send an interaction to the bot: to its guild's shard, or to ``shard``'s session (a
-        test may spread one game's clicks over the processes of a sharded bot)."""
-        rec = new_interaction(self, itype, user, channel, data, **kw)
+        test may spread one game's clicks over the processes of a sharded bot). ``age``: it
+        was made that many seconds ago and reaches the bot only now (Discord's 3 s for its
+        answer count from when it was made)."""
+        rec = new_interaction(self, itype, user, channel, data, age=age, **kw)
         self.interactions[rec.id] = rec
         self.interactions_by_token[rec.token] = rec
-        rec.sent_at = asyncio.get_running_loop().time()
+        rec.sent_at = asyncio.get_running_loop().time() - age
         session = None if shard is None else self.gateway.shards[shard]
         if not await self.gateway.dispatch("INTERACTION_CREATE", rec.payload, session=session):
             raise RuntimeError("fake discord: the bot has no gateway session")
@@ -205,12 +209,18 @@ class Driver:
         return (await rec.response(timeout)).choices
 
     async def click(
-        self, user: User, message: Message | int, custom_id: str, *, shard: int | None = None
+        self,
+        user: User,
+        message: Message | int,
+        custom_id: str,
+        *,
+        shard: int | None = None,
+        age: float = 0.0,
     ) -> Interaction:
         msg = self.message(message)
         data = component_data(self, user, msg, custom_id, None)
         return await self._send(
-            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, shard, message=msg
+            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, shard, message=msg, age=age
         )
 
     async def select(
@@ -221,11 +231,12 @@ class Driver:
         values: list[Any],
         *,
         shard: int | None = None,
+        age: float = 0.0,
     ) -> Interaction:
         msg = self.message(message)
         data = component_data(self, user, msg, custom_id, list(values))
         return await self._send(
-            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, shard, message=msg
+            MESSAGE_COMPONENT, user, self.channel(msg.channel_id), data, shard, message=msg, age=age
         )
 
     async def submit_modal(

@@ -156,11 +156,14 @@ def new_interaction(
     *,
     message: Message | None = None,
     locale: str = "en-US",
+    age: float = 0.0,
 ) -> Interaction:
+    """An interaction as Discord makes it; ``age``: seconds since Discord made it (its id's
+    time), for one that reaches the bot late."""
     world = fake.world
     if channel.type != DM and not world.permissions(user.id, channel):
         raise PermissionError(f"{user.name} cannot see #{channel.name}")
-    iid = world.ids.next()
+    iid = world.ids.next() - (round(age * 1000) << 22)
     token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
     chan = channel.to_dict(world)
     chan["permissions"] = str(world.permissions(user.id, channel))
