@@ -256,5 +256,5 @@ class Invitations:
 
 
 def thread_prefix(record: GameRecord) -> str:
-    """How the name of a game's thread begins ("IceSickle #12:"): the game is found by it."""
+    """How the name of a game's thread begins (the title, then "#12:"): the game is found by it."""
     return f"{record.game.title} #{record.id}:"
