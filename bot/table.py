@@ -52,9 +52,12 @@ WENT_ON = "The game went on from this board before Parlor played: see below."
 LEFT_BEHIND = "The game went on from this board (the bot restarted in between): see below."
 ACK_GRACE = 0.5
 """Seconds a click may wait for its answer before it is acknowledged on its own (Discord's
-limit is 3 s); an answer ready within them acknowledges it itself. They count from when
-Discord made the interaction (``grace_left``), so a click that reaches the bot late (a burst
-of clicks, a busy machine) is acknowledged at once."""
+limit is 3 s); an answer ready within them acknowledges it itself."""
+ACK_BY = 1.0
+"""Seconds after Discord made a click (the time in its id) by which it is acknowledged if its
+answer is not ready: a click that reaches the bot late (a burst of clicks, a busy machine)
+has less of ``ACK_GRACE`` left, none at all from then on (``grace_left``). The rest of
+Discord's 3 s is headroom for the acknowledgement itself on a busy event loop."""
 NOT_POSTED = (
     "The new board could not be posted just now; `/board` shows it, and it is posted again "
     "after the bot restarts."
@@ -452,11 +455,12 @@ class Table(Invitations, ClockTable, AiTable):
 
 
 def grace_left(interaction: discord.Interaction, now: float | None = None) -> float:
-    """Seconds of ``ACK_GRACE`` a click has left at ``now`` (wall-clock time), counted from
-    when Discord made it (the time in its id): none for a click that reached the bot late.
-    Should the bot's clock be behind Discord's, the whole grace, never more."""
+    """Seconds a click may still wait at ``now`` (wall-clock time) for an answer that
+    acknowledges it: ``ACK_GRACE``, but never past ``ACK_BY`` after Discord made it (the time
+    in its id), so none for a click that reached the bot that late. Should the bot's clock be
+    behind Discord's, the whole grace, never more."""
     age = (time.time() if now is None else now) - interaction.created_at.timestamp()
-    return min(ACK_GRACE, max(0.0, ACK_GRACE - age))
+    return min(ACK_GRACE, max(0.0, ACK_BY - age))
 
 
 async def within(interaction: discord.Interaction, work: Awaitable[T], until: float) -> T:
