@@ -73,6 +73,19 @@ async def humans_turn(fake, thread, humans, since):
     return await fake.wait_until(found, "a player's turn", timeout=60)
 
 
+async def parlor_thinking(fake, games, ann):
+    """Ann plays IceSickle against Parlor (easy) until Parlor's turn comes: the game's thread
+    and the board saying Parlor is thinking."""
+    rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
+    await rec.response()
+    thread = await fake.wait_for_thread(games, after=rec)
+    first = await fake.wait_for_message(thread, is_turn)
+    if ann.id in mentioned(first):
+        menu, move = first_move(first)
+        await answer(await fake.select(ann, first, menu, [move]))
+    return thread, await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+
+
 async def test_a_game_against_parlor_from_play_to_the_result(tmp_path):
     db = tmp_path / "parlor.db"
     async with FakeDiscord() as fake:
@@ -232,14 +245,7 @@ async def test_a_restart_while_parlors_move_is_due(tmp_path):
         bot = new_bot(db, ai_delay=3600)  # Parlor's move is due an hour after its turn
         async with run_bot(fake, bot):
             bot.service.clock = clock
-            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
-            await rec.response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            first = await fake.wait_for_message(thread, is_turn)
-            if ann.id in mentioned(first):
-                menu, move = first_move(first)
-                await answer(await fake.select(ann, first, menu, [move]))
-            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            thread, waiting = await parlor_thinking(fake, games, ann)
         clock.now += 3600  # the bot was down when it came due
         bot = new_bot(db, ai_delay=3600)
         async with run_bot(fake, bot):
@@ -263,14 +269,7 @@ async def test_a_restart_plays_at_once_the_move_parlor_was_thinking_about(tmp_pa
         bot = new_bot(db, ai_delay=3600)
         async with run_bot(fake, bot):
             bot.service.clock = clock
-            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
-            await rec.response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            first = await fake.wait_for_message(thread, is_turn)
-            if ann.id in mentioned(first):
-                menu, move = first_move(first)
-                await answer(await fake.select(ann, first, menu, [move]))
-            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            thread, waiting = await parlor_thinking(fake, games, ann)
             clock.now += 3600
             taken = await bot.service.ai.due()  # taken, as the bot stopped: never played
             assert len(taken) == 1
@@ -346,14 +345,7 @@ async def test_a_board_left_thinking_by_a_crash_after_parlors_move_stops_thinkin
         bot = new_bot(db, ai_delay=3600)
         async with run_bot(fake, bot):
             bot.service.clock = clock
-            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
-            await rec.response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            first = await fake.wait_for_message(thread, is_turn)
-            if ann.id in mentioned(first):
-                menu, move = first_move(first)
-                await answer(await fake.select(ann, first, menu, [move]))
-            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            thread, waiting = await parlor_thinking(fake, games, ann)
             (game,) = await bot.service.games_of(ann.id, active_only=True)
             assert (await bot.service.ai.play(game.id)).moves  # committed; never posted
         bot = new_bot(db, ai_delay=3600)
@@ -377,14 +369,7 @@ async def test_a_board_where_parlor_thinks_stops_thinking_when_the_game_goes_on_
         bot = new_bot(tmp_path / "parlor.db", ai_delay=3600)
         async with run_bot(fake, bot):
             bot.service.clock = clock
-            rec = await fake.slash(ann, games, "play", {"ai": "easy"}, subcommand="icesickle")
-            await rec.response()
-            thread = await fake.wait_for_thread(games, after=rec)
-            first = await fake.wait_for_message(thread, is_turn)
-            if ann.id in mentioned(first):
-                menu, move = first_move(first)
-                await answer(await fake.select(ann, first, menu, [move]))
-            waiting = await fake.wait_for_message(thread, lambda m: "is thinking" in m.content)
+            thread, waiting = await parlor_thinking(fake, games, ann)
             await answer(await fake.slash(ann, thread, "resign", {}))
             over = await players_turn(fake, thread, ann, since=waiting)
             assert "Game over" in over.content
