@@ -305,7 +305,9 @@ class Table(Invitations, ClockTable, AiTable):
             own, bots = _split(played)
             name = clean(interaction.user.display_name)
             own_note = played_text(record, name, own) if rolled(record, played) else ""
-            await self.update_turn(interaction, record, own_note, bots, grace=grace)
+            await self.update_turn(
+                interaction, record, own_note, bots, grace=grace, mine=played.moves[0]
+            )
             return
         closed = None
         if is_click(interaction):  # the turn message the player used loses its controls
@@ -365,13 +367,15 @@ class Table(Invitations, ClockTable, AiTable):
         bot_moves: Sequence[engine.Move] = (),
         *,
         grace: float | None = None,
+        mine: engine.Move | None = None,
     ) -> None:
         """The same player acts again within their turn: the turn message gets the new board,
         the turn so far (``note``: dice rolled for them meanwhile) and fresh menus, in place,
         without a new mention. Its new words say again every move the bot played for a player
         that it said before, and those of this request (``bot_moves``): no edit unsays one. A
         click not yet answered is acknowledged first unless the board is drawn by ``grace``
-        (the event loop's time)."""
+        (the event loop's time). A ``/move`` is answered with the move it played (``mine``),
+        not the bot's moves after it."""
         now = self.service.clock()
         clicked = is_click(interaction) and interaction.message is not None
         drawing = self.board_file(record)
@@ -393,7 +397,8 @@ class Table(Invitations, ClockTable, AiTable):
             await self.record_board(record, record.message_id)  # type: ignore[arg-type]
         else:  # gone: post the turn afresh, with what the bot played said
             await self.post_turn(record, note)
-        await tell(interaction, f"Played {limits.quote(str(record.state.history[-1]))}.")
+        played = record.state.history[-1] if mine is None else mine
+        await tell(interaction, f"Played {limits.quote(str(played))}.")
 
     async def _turn_words(self, interaction: discord.Interaction, record: GameRecord) -> str:
         """What the turn message being updated says now (the clicked message, else the

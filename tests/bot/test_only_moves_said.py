@@ -9,6 +9,7 @@ import random
 import re
 from collections import Counter
 
+from bot.limits import quote
 from bot.service import draw_chance, roll_rng
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.messages import delete_message
@@ -102,8 +103,10 @@ async def test_a_move_whose_turn_message_is_gone_is_said_on_the_new_one(tmp_path
                 turn = await decide(fake, thread, turn, picked)
             (move, played), *_ = found
             await delete_message(fake, fake.message(turn.id))  # a moderator removed it
-            await answer(await fake.slash(who(turn, users), thread, "move", {"move": str(move)}))
+            typed = fake.slash(who(turn, users), thread, "move", {"move": str(move)})
+            told = await answer(await typed)
             fresh = await fake.wait_for_message(thread, is_turn, after=turn)
+        assert told.content == f"Played {quote(str(move))}.", told.content  # not the bot's move
         said = ", ".join(f"**{m}**" for m in played)
         assert f"played by the bot: {said}." in fresh.content
         fake.assert_clean(allow_failures=True)  # the bot found the old message gone (404)
