@@ -4,8 +4,9 @@ A thin loop over the same service and SQLite file the Discord bot uses: before e
 says where the game stands (whose turn, the dice, what is left), takes moves in notation,
 refuses bad input with the reason (changing nothing), says what the dice the bot rolled did,
 and writes the board image after every move to a file whose path it prints. Every accepted
-move is committed, so ``quit``, the end of input and Ctrl-C all leave a game that
-``--resume`` continues.
+move is committed, so ``quit``, the end of input, Ctrl-C and SIGTERM all leave a game that
+``--resume`` continues. At a terminal the prompt has line editing, history and Tab completion
+(:mod:`bot.local_input`).
 
 The prompt reads input on the main thread (so Ctrl-C interrupts it at once) and runs each
 service call to completion on one event loop (``asyncio.Runner``).
@@ -23,6 +24,7 @@ import engine
 import render
 
 from . import local_words as words
+from .local_input import LineReader, StopOnTerm, Terminated
 from .local_setup import Session, start
 from .local_words import result_line
 from .service import Player, Service, ServiceError
@@ -41,6 +43,8 @@ class Terminal:
         self.session = session
         self.stdin = stdin
         self.stdout = stdout
+        self.reader = LineReader(stdin, stdout, lambda: self.game.state)
+        self.stop = StopOnTerm()
 
     def say(self, text: str = "", end: str = "\n") -> None:
         print(text, end=end, file=self.stdout, flush=True)
@@ -54,10 +58,14 @@ class Terminal:
 
     def run(self) -> int:
         try:
-            return self._run()
+            with self.stop:
+                return self._run()
         except KeyboardInterrupt:
             self.say(f"\nSaved; continue with: {self.session.resume_hint}")
             return 130
+        except Terminated:  # SIGTERM: stopped as by quit, with every accepted move kept
+            self.say(f"\nStopped. Saved; continue with: {self.session.resume_hint}")
+            return 0
 
     def _run(self) -> int:
         game = self.game
@@ -70,6 +78,8 @@ class Terminal:
                 self.say(line)
         self.say(f"Board image: {self.write_image()}")
         while not self.game.over:
+            if self.stop.asked:  # SIGTERM during the last move: it is committed and said
+                raise Terminated
             mover = self.game.player_to_move
             assert mover is not None
             if self.game.ai_to_act:
@@ -79,9 +89,9 @@ class Terminal:
             status = words.status(self.game.state, self.game.names)
             clock = words.clock_status(self.game)
             self.say(f"{status} · {clock}" if clock else status)
-            self.say(f"{mover.name} (seat {seat + 1}) to move> ", end="")
-            line = self.stdin.readline()
-            if not line:
+            prompt = f"{mover.name} (seat {seat + 1}) to move> "
+            line = self.stop.waiting(self.reader.read, prompt)
+            if line is None:
                 self.say(f"\nInput ended. Saved; continue with: {self.session.resume_hint}")
                 return 1
             if self.command(line.strip(), mover) == "quit":
