@@ -4,6 +4,7 @@ as ``quit`` does, keeping every accepted move."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import select
@@ -16,6 +17,7 @@ import pytest
 
 import engine
 from bot.local_input import Completer, completions
+from bot.service import Service
 
 from .terminal import ROOT, Terminal
 
@@ -138,3 +140,48 @@ def test_sigterm_stops_like_quit_and_keeps_every_move(tmp_path):
     finally:
         resumed.close()
     assert "Move 2 · Round 1 of 2 · Player 2 to place (14 left to place)" in out
+
+
+def test_sigterm_while_parlor_plays_keeps_every_move_said(tmp_path):
+    """Watching Parlor play every seat, SIGTERM lands whenever it lands (thinking, committing,
+    between moves): play ends cleanly, and every move it said is in the database."""
+    db = str(tmp_path / "p.db")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "icesickle", "--db", db, "--ai", "all:hard"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    try:
+        seen = b""
+        deadline = time.monotonic() + 60
+        while b" played " not in seen:  # the first move, then the signal
+            left = deadline - time.monotonic()
+            assert left > 0, seen
+            if select.select([proc.stdout], [], [], left)[0]:
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                assert chunk, seen
+                seen += chunk
+        proc.send_signal(signal.SIGTERM)
+        rest, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    said = (seen + rest).decode()
+    assert proc.returncode == 0, (said[-500:], err)
+    assert "Game over" not in said  # it stopped on the signal, not at the end
+    assert f"Stopped. Saved; continue with: python -m bot play --resume 1 --db {db}" in said
+    assert "Traceback" not in err.decode()
+    images = re.findall(r"move-(\d{3})\.png", said)
+    moves = int(images[-1])  # the last board written: the moves played so far
+    assert moves >= 1
+
+    async def history() -> list:
+        service = await Service.open(db)
+        try:
+            return await service.history(1)
+        finally:
+            await service.close()
+
+    assert len(asyncio.run(history())) == moves, said[-500:]
