@@ -11,6 +11,7 @@ from engine.icesickle import PLACES, Jump, Place
 from engine.pyramids import Size
 
 from .icesickle_helpers import GAME, position
+from .iceturn_helpers import position as iceturn_position
 from .test_icesickle_rulings import MIXED
 
 PLACING_NONSENSE = [
@@ -126,6 +127,11 @@ def test_ice_turn_placements_name_the_problem():
             placing.apply(text)
         assert str(info.value) == message, text
         assert placing.to_json() == before
+    racing = iceturn_position()  # the tiles placed, the dice rolled
+    placed = re.escape("All the tiles are placed; the race is on.")
+    for text in ("D@a1", "q a1", "A@b2"):
+        with pytest.raises(engine.IllegalMove, match=placed):
+            racing.parse(text)
 
 
 @pytest.mark.parametrize("key", ["ice-turn", "pachisi", "pach-ice-i"])
