@@ -169,6 +169,15 @@ def normalize_move_text(text: str) -> str:
     return _normalize_cached(text)
 
 
+def _as_typed(message: str, typed: str, wanted: str) -> str:
+    """``message`` quoting what the player typed (``'Q@E5'``) where it quotes the folded text
+    the engine read (``'q@e5'``): a player recognises their own words."""
+    shown = quote(typed.strip())
+    for folded in (wanted, normalize_move_text(typed)):
+        message = message.replace(quote(folded), shown)
+    return message
+
+
 normalize_move_text.cache_info = _normalize_cached.cache_info  # type: ignore[attr-defined]
 normalize_move_text.cache_clear = _normalize_cached.cache_clear  # type: ignore[attr-defined]
 
@@ -464,7 +473,7 @@ class State(ABC):
             self._by_text = {normalize_move_text(str(m)): m for m in every}
         move = self._by_text.get(wanted)
         if move is None:
-            raise IllegalMove(self._explain(wanted))
+            raise IllegalMove(_as_typed(self._explain(wanted), text, wanted))
         return move
 
     def apply(self, move: str | Move) -> State:

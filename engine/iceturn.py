@@ -21,12 +21,13 @@ from types import MappingProxyType
 from typing import Any
 
 from .core import Game, IllegalMove, Move, Option, check_move_text, quote
-from .iceturn_board import FACINGS, GRID, D, Q
+from .iceturn_board import FACINGS, GRID, A, D, Q
 from .iceturn_moves import read_play_move
-from .iceturn_setup import DEAL_TEXT, PLACE_TEXT, Deal, Place, read_hand
+from .iceturn_setup import DEAL_TEXT, PLACE_NO_AT, PLACE_TEXT, Deal, Place, read_hand
 from .iceturn_state import IceTurnState
 
-EXAMPLES = "deal QDDAAAAA, A@b2n, roll 4 hop, b2-b3, turn b2 e, tip b2 e, aim b2 cw, end"
+EXAMPLES = "Q@b2, D@b2n, A@b2n, b2-b3, turn b2 e, tip b2 e, aim b2 cw, end"
+"""What a player may type (no chance moves: the deal and the dice are the bot's)."""
 
 
 class IceTurn(Game):
@@ -60,8 +61,23 @@ def _read(text: str) -> Move:
         kind, cell, facing = m.group(1).upper(), GRID.parse(m.group(2)), m.group(3)
         if (kind == Q) == (facing == "") and not (kind == D and facing in "sw" and facing):
             return Place((kind, FACINGS.index(facing) if facing else 0), cell)
+        raise IllegalMove(_tile_without_facing(kind, GRID.name(cell), facing))
+    elif m := PLACE_NO_AT.match(text):
+        kind, name, facing = m.group(1).upper(), GRID.name(GRID.parse(m.group(2))), m.group(3)
+        example = f"{kind}@{name}{'' if kind == Q else facing or 'n'}"
+        raise IllegalMove(f"Put @ between the tile and the square: {example}.")
     else:
         move = read_play_move(text)
         if move is not None:
             return move
     raise IllegalMove(f"{quote(text)} is not Ice-Turn notation ({EXAMPLES}).")
+
+
+def _tile_without_facing(kind: str, name: str, facing: str) -> str:
+    """Why ``kind@name`` with ``facing`` is not a placement: the facing is missing or extra."""
+    if kind == Q:
+        return f"A Q-Turner turns both ways, so it takes no direction: Q@{name}."
+    if kind == D:
+        return f"A double arrow needs an axis: D@{name}n or D@{name}e."
+    assert kind == A
+    return f"A single arrow needs a direction (n, e, s or w): A@{name}n."

@@ -33,7 +33,16 @@ from .iceturn_moves import (
     TurnPiece,
 )
 from .iceturn_pieces import Cell
-from .iceturn_setup import KINDS, Deal, Place, hand_words, q_cells, qs_placeable
+from .iceturn_setup import (
+    KINDS,
+    PLACE_NO_AT,
+    PLACE_TEXT,
+    Deal,
+    Place,
+    hand_words,
+    q_cells,
+    qs_placeable,
+)
 from .iceturn_turn import perform
 from .pyramids import SIZE_WORDS
 
@@ -98,6 +107,8 @@ def explain(state: IceTurnState, text: str) -> str:
             f"Player {seat + 1} rolls the d6 and the Treehouse die first: roll, then the d6 "
             "(1-6) and the face (tip, aim, swap, hop, dig or wild), e.g. roll 4 hop."
         )
+    if state.phase != "place" and (PLACE_TEXT.match(text) or PLACE_NO_AT.match(text)):
+        return "All the tiles are placed; the race is on."
     try:
         move = state.game.move_from_text(text)
     except IllegalMove as exc:

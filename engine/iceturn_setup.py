@@ -58,7 +58,9 @@ class Place(Move):
 
 
 DEAL_TEXT = re.compile(r"^deal ([qda]+)$")
-PLACE_TEXT = re.compile(r"^([qda])@([a-d][1-4])([nesw]?)$")
+PLACE_TEXT = re.compile(r"^([qda])@([a-z][0-9]+)([nesw]?)$")  # off the board: named so
+PLACE_NO_AT = re.compile(r"^([qda]) ?([a-z][0-9]+) ?([nesw]?)$")
+"""``q a1``, ``d a1 n``: a placement missing its @."""
 
 
 def hand_sizes(num_players: int) -> tuple[int, ...]:

@@ -42,6 +42,4 @@ class PachIceI(Game):
             return Enter(SIZE_OF_LETTER[m.group(1)], bool(m.group(2)), int(m.group(3)))
         if (m := STEP_TEXT.match(text)) and m.group(1) in GRID.names:
             return Step(GRID.parse(m.group(1)), int(m.group(2)))
-        raise IllegalMove(
-            f"{quote(text)} is not Pach-Ice-i notation (roll 2 5 8, c3+7, S+12, M1+9)."
-        )
+        raise IllegalMove(f"{quote(text)} is not Pach-Ice-i notation (c3+7, S+12, M1+9).")

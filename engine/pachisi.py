@@ -73,9 +73,7 @@ class Pachisi(Game):
             return Roll(dice)
         if (m := STEP_TEXT.match(text)) and (key := (int(m.group(1)), int(m.group(2)))) in STEPS:
             return STEPS[key]
-        raise IllegalMove(
-            f"{quote(text)} is not Pachisi notation (roll 3 5, enter, 2+3, remove 2)."
-        )
+        raise IllegalMove(f"{quote(text)} is not Pachisi notation (enter, 2+3, remove 2).")
 
     def _state_from_data(
         self,

@@ -146,3 +146,17 @@ def test_a_postgresql_game_keeps_its_images_here_named_for_the_database(tmp_path
         "move-002.png",
     ]
     assert [p.name for p in tmp_path.iterdir()] == [f"{name}-play"]
+
+
+def test_ice_turn_refusals_name_the_problem_and_echo_what_was_typed(tmp_path):
+    db = str(tmp_path / "parlor.db")
+    args = ["play", "ice-turn", "--db", db, "--out", str(tmp_path), "--names", "Ann", "Ben"]
+    result = play(args, ["Q@E5", "D@a1", "q a1", "Fly B2", "quit"])
+    assert result.returncode == 0, result.stderr
+    refusals = [line for line in result.stdout.splitlines() if "Not played:" in line]
+    assert len(refusals) == 4, result.stdout
+    assert refusals[0].endswith("Not played: e5 is not on the board (squares a1-d4).")
+    assert refusals[1].endswith("Not played: A double arrow needs an axis: D@a1n or D@a1e.")
+    assert refusals[2].endswith("Not played: Put @ between the tile and the square: Q@a1.")
+    assert "Not played: 'Fly B2' is not Ice-Turn notation (Q@b2, " in refusals[3]
+    assert "deal" not in refusals[3] and "roll" not in refusals[3]

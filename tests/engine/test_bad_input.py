@@ -11,6 +11,7 @@ from engine.icesickle import PLACES, Jump, Place
 from engine.pyramids import Size
 
 from .icesickle_helpers import GAME, position
+from .iceturn_helpers import position as iceturn_position
 from .test_icesickle_rulings import MIXED
 
 PLACING_NONSENSE = [
@@ -99,3 +100,54 @@ def test_no_moves_after_the_game_is_over():
         state = state.apply(rng.choice(state.legal_moves()))
     with pytest.raises(engine.IllegalMove, match="The game is over"):
         state.apply("S@c3")
+
+
+def _placing_ice_turn():
+    """Ice-Turn with the tiles dealt, the first seat to place its first tile."""
+    state = engine.get_game("ice-turn").new_game(2).apply("deal QQDDDAAA")
+    while state.is_chance_node():  # the last hand is forced
+        state = state.apply(state.legal_moves()[0])
+    assert state.phase == "place"
+    return state
+
+
+def test_ice_turn_placements_name_the_problem():
+    placing = _placing_ice_turn()
+    cases = {
+        "Q@e5": "e5 is not on the board (squares a1-d4).",
+        "A@a9n": "a9 is not on the board (squares a1-d4).",
+        "D@a1": "A double arrow needs an axis: D@a1n or D@a1e.",
+        "A@b2": "A single arrow needs a direction (n, e, s or w): A@b2n.",
+        "q a1": "Put @ between the tile and the square: Q@a1.",
+        "d b2 e": "Put @ between the tile and the square: D@b2e.",
+    }
+    for text, message in cases.items():
+        before = placing.to_json()
+        with pytest.raises(engine.IllegalMove) as info:
+            placing.apply(text)
+        assert str(info.value) == message, text
+        assert placing.to_json() == before
+    racing = iceturn_position()  # the tiles placed, the dice rolled
+    placed = re.escape("All the tiles are placed; the race is on.")
+    for text in ("D@a1", "q a1", "A@b2"):
+        with pytest.raises(engine.IllegalMove, match=placed):
+            racing.parse(text)
+
+
+@pytest.mark.parametrize("key", ["ice-turn", "pachisi", "pach-ice-i"])
+def test_lists_of_notation_offer_only_what_a_player_types(key):
+    """The deal and the dice are chance moves the bot makes: never offered to type."""
+    with pytest.raises(engine.IllegalMove) as info:
+        engine.get_game(key).move_from_text("fly b2")
+    message = str(info.value)
+    assert "notation (" in message
+    assert "deal " not in message and "roll " not in message, message
+
+
+def test_refusals_quote_what_was_typed_as_typed():
+    ice_turn = _placing_ice_turn()
+    with pytest.raises(engine.IllegalMove, match=re.escape("'Fly B2' is not Ice-Turn notation")):
+        ice_turn.parse("  Fly B2 ")
+    icesickle = GAME.new_game()
+    with pytest.raises(engine.IllegalMove, match=re.escape("Can't read 'Hello There'.")):
+        icesickle.parse("Hello There")
