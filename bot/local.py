@@ -115,6 +115,8 @@ class Terminal:
                 self.say(words.rules_text(self.game.key))
             case "hint":
                 self.hint(mover)
+            case "resign":
+                self.resign(mover)
             case "":
                 pass
             case _:
@@ -139,6 +141,33 @@ class Terminal:
             self.say(str(exc))
             return
         self.say(f"Parlor would play {move}" + (f": {reason}." if reason else "."))
+
+    def resign(self, mover: Player) -> None:
+        """``mover`` (a person at the keyboard, never a seat Parlor plays) leaves the game, as
+        ``/resign`` does, once they confirm with ``yes``: at a table that plays on without them
+        (Pachisi of 3-4) the others play on; elsewhere the game ends and the others win."""
+        seat = self.game.seat_of(mover.user_id)
+        others = [
+            p.name for s, p in enumerate(self.game.players) if s != seat and s not in self.game.gone
+        ]
+        removal = self.game.state.removal_for(seat)
+        if removal is not None and not self.game.state.apply(removal).is_over():
+            then = "the others play on without you"
+        else:  # with two left (or a team), leaving ends the game as resigning does
+            then = f"{' and '.join(others)} {'wins' if len(others) == 1 else 'win'}"
+        prompt = f"Resign {mover.name} (seat {seat + 1}): {then}. Type yes to resign> "
+        answer = self.stop.waiting(self.reader.read, prompt)
+        if answer is None or answer.strip().lower() != "yes":
+            self.say("Not resigned; still your move.")
+            return
+        try:
+            self.game = self.runner.run(self.service.resign(self.game.id, mover.user_id))
+        except ServiceError as exc:
+            self.say(f"Not resigned: {exc}")
+            return
+        if not self.game.over:
+            self.say(f"{mover.name} left the game; the others play on without them.")
+            self.say(f"Board image: {self.write_image()}")
 
     def play(self, text: str, mover: Player) -> None:
         before = self.game

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 import engine
 
-COMMANDS = ("moves", "board", "rules", "help", "hint", "quit")
+COMMANDS = ("moves", "board", "rules", "help", "hint", "resign", "quit")
 
 
 def commands(state: engine.State) -> tuple[str, ...]:

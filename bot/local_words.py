@@ -22,7 +22,7 @@ from .games import chat_of
 from .games.base import plural as plural  # public here too
 from .messages import report_lines
 from .records import GameRecord
-from .rules_text import RULES
+from .rules_text import TERMINAL_RULES
 
 WIDTH = 100
 """The widest line printed (narrower when the terminal is)."""
@@ -137,8 +137,9 @@ def board_text(state: engine.State, names: Sequence[str]) -> str:
 
 
 def rules_text(key: str) -> str:
-    """``/rules`` as plain text for the terminal: no markdown, wrapped."""
-    plain = re.sub(r"\*\*|`", "", RULES[key])
+    """The game's rules in the terminal's words (its commands and flags where ``/rules`` names
+    slash commands), as plain text: no markdown, wrapped."""
+    plain = re.sub(r"\*\*|`", "", TERMINAL_RULES[key])
     return "\n".join(
         textwrap.fill(paragraph, width(), subsequent_indent="  ") if paragraph else ""
         for paragraph in plain.split("\n")
@@ -152,6 +153,8 @@ def help_text(state: engine.State) -> str:
         "  moves   the legal moves             board   the position in words",
         "  rules   how this game is played     help    this text",
         "  hint    the move Parlor would play, and why",
+        "  resign  leave the game, once you type yes: the others win, or play on without you",
+        "          where the game's rules allow (Pachisi at 3-4 players)",
         "  quit    stop here (Ctrl-C too); every move is saved, so you can continue later",
     ]
     if state.options.get("undo"):

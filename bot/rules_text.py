@@ -14,10 +14,16 @@ import engine
 
 from .clocks import CLOCKS, DEFAULT_CLOCK, DEFAULT_REMINDERS, REMINDER_INTERVALS
 from .games import CHATS
-from .games.base import paragraphs
+from .games.base import for_discord, for_terminal, paragraphs
 
-RULES: dict[str, str] = {key: chat.rules for key, chat in CHATS.items() if chat.rules}
+RULES: dict[str, str] = {key: for_discord(chat.rules) for key, chat in CHATS.items() if chat.rules}
 """Game key -> the whole ``/rules`` text (markdown), in the order ``/rules`` offers them."""
+
+TERMINAL_RULES: dict[str, str] = {
+    key: for_terminal(chat.rules) for key, chat in CHATS.items() if chat.rules
+}
+"""Game key -> the same text in the terminal's words (its commands and flags, no slash
+commands), for local play's ``rules``."""
 
 TIME = paragraphs(
     "**Time in Parlor.** Every game has a **move clock**, chosen with `/play ... clock:`: "

@@ -12,6 +12,7 @@ chat and the terminal say a thing the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -22,6 +23,25 @@ import engine
 def paragraphs(*texts: str) -> str:
     """A rules text from its paragraphs (blank lines between them: where pages may break)."""
     return "\n\n".join(texts)
+
+
+def where(discord: str, terminal: str) -> str:
+    """Words of a rules text that differ by place: ``discord`` in ``/rules``, ``terminal`` in
+    local play's ``rules`` (a slash command there, the terminal's own command or flag here)."""
+    return f"{{{{{discord}|{terminal}}}}}"
+
+
+_WHERE = re.compile(r"\{\{([^{}|]*)\|([^{}|]*)\}\}")
+
+
+def for_discord(text: str) -> str:
+    """A rules text as ``/rules`` shows it: every :func:`where` resolved to its Discord words."""
+    return _WHERE.sub(r"\1", text)
+
+
+def for_terminal(text: str) -> str:
+    """A rules text as the terminal's ``rules`` prints it: its terminal words."""
+    return _WHERE.sub(r"\2", text)
 
 
 def plural(n: int, word: str) -> str:
@@ -43,9 +63,10 @@ class GameChat:
     key: ClassVar[str]
     """The game's key, as in ``engine.GAMES`` and ``render.RENDERERS``."""
     rules: ClassVar[str] = ""
-    """The whole ``/rules`` text: Discord markdown (``**bold**`` and backticks only, so the
-    terminal can print it plain), paragraphs separated by blank lines (where pages may break);
-    every term defined before it is used; notation in backticks."""
+    """The whole rules text: Discord markdown (``**bold**`` and backticks only, so the
+    terminal can print it plain), words that differ between ``/rules`` and the terminal's
+    ``rules`` marked with :func:`where`, paragraphs separated by blank lines (where pages may
+    break); every term defined before it is used; notation in backticks."""
     tells_its_turn: ClassVar[bool] = False
     """``progress_lines`` already say the turn's decisions so far (a turn log of the game's
     own), so the generic "This roll:" line is left out. Every game's turn message is edited

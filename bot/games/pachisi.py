@@ -9,7 +9,7 @@ import engine
 from engine.pachisi_moves import Roll, Undo
 from render.pachisi_words import VERBS, doublet_words, hs_words, penalty
 
-from .base import GameChat, paragraphs, player_name
+from .base import GameChat, paragraphs, player_name, where
 
 RULES = paragraphs(
     "**Pachisi** (2-4 players, 4 pawns each, two dice). Race your four pawns once round the "
@@ -42,7 +42,8 @@ RULES = paragraphs(
     "**Blockades.** Two pawns of one colour on a square block everyone, their owner too: nobody "
     "lands on or passes them. Two pawns that form a blockade when the dice are rolled may not end "
     "that roll together on another square.",
-    "**Rule sets** (`/play pachisi rules:`). **online** (default): a pawn reaching HOME earns a "
+    f"**Rule sets** ({where('`/play pachisi rules:`', '`--option rules=classic`')}). "
+    "**online** (default): a pawn reaching HOME earns a "
     "bonus of 10 (`2+10`), taken like a capture's; Auto Fives (`auto_fives`: a 5 must enter a pawn "
     "while one can); a third doublet in a row moves nothing and sends your most advanced pawn not "
     "in HOME back to the nest (`third_doublet_penalty`). **classic** (1930s): none of these (the "
@@ -50,13 +51,20 @@ RULES = paragraphs(
     "**Options:** `blockades` (off: no two pawns of a colour on a square), `first_pawn_out` (pawn "
     "1 starts on the entry square), `undo` (take back moves of this roll's play, never a bonus), "
     "`partners` (4 players: opposite seats are a team, never capture each other, and once your "
-    "four pawns are HOME you move your partner's), `turn_timer` (1 or 2 minutes a move; once it "
-    "runs out the others may **Remove** the player).",
+    "four pawns are HOME you move your partner's), `turn_timer` (1 or 2 minutes a move; "
+    + where(
+        "once it runs out the others may **Remove** the player).",
+        "on Discord only: a terminal removes nobody).",
+    ),
     "**Score** `H / S`: H is your pawns in HOME; S is the steps of all four pawns, each counting "
     "the squares it has gone from your entry square (entry square 0, HOME 71, nest -5). At the "
     "start everyone has `0 / -20`.",
-    "**The end.** The game ends the moment a player (or team) has every pawn in HOME. A removed "
-    "player, or one who uses `/resign` at a table of 3-4, leaves with their pawns and the others "
+    "**The end.** The game ends the moment a player (or team) has every pawn in HOME. "
+    + where(
+        "A removed player, or one who uses `/resign` at a table of 3-4,",
+        "A player who types `resign` at a table of 3-4",
+    )
+    + " leaves with their pawns and the others "
     "play on (a partner leaves with the team); the last player or team left wins. The final report "
     "ranks by H, then S; leavers last.",
 )
