@@ -177,8 +177,10 @@ class Terminal:
             self.say(f"Not played: {exc}")
             return
         self.game = played.game
-        first = played.moves[0]  # a roll by hand is said with the dice, by ``events``
-        lines = [] if before.state.is_chance_node() else [f"{mover.name} played {first}."]
+        lines = []
+        if not before.state.is_chance_node():  # a roll by hand is said with the dice
+            after = before.state.apply(played.moves[0])
+            lines.append(words.played_line(before.state, after, self.game.names, mover.name))
         lines += words.events(before.state, played.moves, self.game.names)
         for line in lines:
             self.say(line)

@@ -82,10 +82,23 @@ def events(
         if state.is_chance_node():
             lines += chat.roll_words(state, after, move, names)
         elif number or first:
-            lines.append(f"{names[state.to_move]} played {move}.")
+            lines.append(played_line(state, after, names))
         lines += chat.after_words(state, after, names)
         state = after
     return lines
+
+
+def played_line(
+    before: engine.State, after: engine.State, names: Sequence[str], who: str | None = None
+) -> str:
+    """A player's move from ``before`` to ``after`` and what it did: "Cat played 1+5:
+    captured Ann's pawn 2 (bonus 20).", "Ann played c3+7." (``who``: the mover's name, else
+    the seat's)."""
+    move = after.last_move
+    assert move is not None
+    who = who if who is not None else names[before.to_move]
+    did = chat_of(before.game.key).move_effects(before, after, names)
+    return f"{who} played {move}" + (f": {'; '.join(did)}." if did else ".")
 
 
 def result_line(game: GameRecord) -> str:

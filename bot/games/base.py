@@ -149,6 +149,14 @@ class GameChat:
         """ "Ann rolled 2 6" ("The bot rolled ..." for dice that are nobody's)."""
         return f"{player_name(names, before.roller)} rolled {self.dice_words(move)}"
 
+    def move_effects(
+        self, before: engine.State, after: engine.State, names: Sequence[str]
+    ) -> list[str]:
+        """What a player's move from ``before`` to ``after`` did beyond moving, read from the
+        two states (captures, bonuses earned, pieces sent home or into a goal), for the move
+        line: "Cat played 1+5: captured Ann's pawn 2 (bonus 20)." ([] for nothing)."""
+        return []
+
     def after_words(
         self, before: engine.State, after: engine.State, names: Sequence[str]
     ) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import engine
-from engine.icesickle import Jump, Place
+from engine.icesickle import GRID, Jump, Place
 from render.icesickle_words import VERBS, round_words, scores_words, verb
 
 from .base import GameChat, paragraphs
@@ -53,6 +53,14 @@ class IceSickleChat(GameChat):
         if state.round > 1:
             parts.append(f"total: {scores_words(names, state.totals())}")
         return parts
+
+    def move_effects(self, before, after, names: Sequence[str]) -> list[str]:
+        if not isinstance(after.last_move, Jump) or not after.last_captured:
+            return []
+        pieces = [f"a {size.word} on {GRID.name(sq)}" for sq, size in after.last_captured]
+        listed = ", ".join(pieces[:-1]) + " and " + pieces[-1] if len(pieces) > 1 else pieces[0]
+        gained = sum(int(size) for _, size in after.last_captured)
+        return [f"captured {listed} (+{gained})"]
 
     def after_words(self, before, after, names: Sequence[str]) -> list[str]:
         ended = len(before.round_boards)

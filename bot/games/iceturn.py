@@ -117,6 +117,18 @@ class IceTurnChat(GameChat):
     always_grouped = True
     rolls = (Roll,)
 
+    # -- the terminal ------------------------------------------------------------------------
+
+    def move_effects(self, before, after, names: Sequence[str]) -> list[str]:
+        if before.is_chance_node() or before.phase == "place":
+            return []
+        did = []
+        for seat in range(before.num_players):
+            was, now = before.at_goal(seat), after.at_goal(seat)
+            if now != was:
+                did.append(f"{names[seat]} now has {now} of 3 pieces on the goal")
+        return did
+
     # -- the turn message --------------------------------------------------------------------
 
     def progress_lines(self, state) -> list[str]:

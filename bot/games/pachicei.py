@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.pachicei_board import GOAL
 from engine.pachicei_moves import Roll
+from engine.pyramids import SIZE_WORDS
 from render.pachicei_words import COLOUR, VERBS, verb
 
 from .base import GameChat, paragraphs
@@ -62,6 +64,20 @@ class PachIceIChat(GameChat):
         left = " ".join(map(str, state.remaining)) or "none"
         rolled = " ".join(map(str, state.dice))
         return [who, f"rolled {rolled}", f"dice left: {left}", state.stage_words, goals]
+
+    def move_effects(self, before, after, names: Sequence[str]) -> list[str]:
+        if before.phase != "play":
+            return []
+        done = after.turn_log or (after.last_turn.changes if after.last_turn else ())
+        did = []
+        for change in done[len(before.turn_log) :]:  # the move's own changes
+            if change.end == GOAL:
+                did.append(f"{names[change.owner]}'s {SIZE_WORDS[change.size]} reached its goal")
+            if change.displaced is not None:
+                owner, size, _square, into_goal = change.displaced
+                where = "into its goal" if into_goal else "back to its pad"
+                did.append(f"knocked {names[owner]}'s {SIZE_WORDS[size]} {where}")
+        return did
 
 
 CHAT = PachIceIChat()

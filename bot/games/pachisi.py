@@ -3,9 +3,11 @@ roll, doublets and the third-doublet penalty, dice lost, and the final report's 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import engine
+from engine.pachisi_board import HOME
 from engine.pachisi_moves import Roll, Undo
 from render.pachisi_words import VERBS, doublet_words, hs_words, penalty
 
@@ -129,6 +131,29 @@ class PachisiChat(GameChat):
         elif after.phase == "play" and after.doublets:
             line += f" ({doublet_words(after.doublets)}: {who} rolls again after this)"
         return [line + "."]
+
+    def move_effects(self, before, after, names: Sequence[str]) -> list[str]:
+        if before.phase != "play" or isinstance(after.last_move, Undo):
+            return []
+        mover = before.seat
+        did = []
+        for e in after.effects:
+            pawn = f"pawn {e.pawn}" if e.seat == mover else f"{names[e.seat]}'s pawn {e.pawn}"
+            if e.kind == "capture":
+                did.append(f"captured {pawn}")
+            elif e.end == HOME:
+                did.append(f"{pawn} reached HOME")
+        taking = before.bonuses and (before.fourteen or not before.remaining)  # a bonus move
+        taken = before.bonuses[:1] if taking else ()
+        had = Counter(before.bonuses + before.lost_bonuses) - Counter(taken)
+        earned = sorted((Counter(after.bonuses + after.lost_bonuses) - had).elements())
+        if earned:
+            bonus = " and ".join(map(str, earned))
+            if did:
+                did[-1] += f" (bonus {bonus})"
+            else:
+                did.append(f"earned a bonus of {bonus}")
+        return did
 
     def after_words(self, before, after, names: Sequence[str]) -> list[str]:
         if before.phase != "play" or after.phase == "play":

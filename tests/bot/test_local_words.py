@@ -156,3 +156,120 @@ def test_pachisi_third_doublet_with_every_pawn_in_the_nest_only_passes_the_turn(
         "Ann rolled 3 3: no move.",
         "Ann rolled 3 3: a 3rd doublet in a row, so the turn passes.",
     ]
+
+
+# -- the move line says what the move did ---------------------------------------------------
+
+
+def moved(key: str, players: int, did, **options) -> tuple[engine.State, engine.State]:
+    """A player's move (not a roll) of a random game for which ``did(before, after)`` holds:
+    the states before and after it."""
+    for seed in range(40):
+        try:
+            after = reach(
+                key,
+                players,
+                lambda s: (
+                    bool(s.history)
+                    and not rolled(s)
+                    and not previous(s).is_chance_node()
+                    and did(previous(s), s)
+                ),
+                seed,
+                **options,
+            )
+        except AssertionError:
+            continue
+        return previous(after), after
+    raise AssertionError("not reached")
+
+
+def said_move(before: engine.State, after: engine.State) -> str:
+    """The move line ``events`` prints for the move from ``before`` to ``after``."""
+    return words.events(before, [after.history[-1]], NAMES, first=True)[0]
+
+
+def test_pachisi_move_line_says_the_capture_and_its_bonus():
+    def captured(before, after):
+        return any(e.kind == "capture" for e in after.effects)
+
+    before, after = moved("pachisi", 2, captured)
+    (victim,) = [e for e in after.effects if e.kind == "capture"]
+    who, other = NAMES[before.seat], NAMES[victim.seat]
+    line = f"{who} played {after.history[-1]}: captured {other}'s pawn {victim.pawn} (bonus 20)."
+    assert said_move(before, after) == line
+
+
+def test_pachisi_move_line_says_a_pawn_reached_home_and_its_bonus():
+    def home(before, after):
+        return any(e.end == 71 for e in after.effects) and not after.is_over()
+
+    before, after = moved("pachisi", 2, home)
+    (pawn,) = [e.pawn for e in after.effects if e.end == 71]
+    line = f"{NAMES[before.seat]} played {after.history[-1]}: pawn {pawn} reached HOME (bonus 10)."
+    assert said_move(before, after) == line
+
+
+def test_pachisi_plain_move_line_says_only_the_move():
+    def plain(before, after):
+        return after.effects and after.effects[0].kind == "move" and len(after.effects) == 1
+
+    before, after = moved("pachisi", 2, lambda b, a: plain(b, a) and a.effects[0].end < 64)
+    assert said_move(before, after) == f"{NAMES[before.seat]} played {after.history[-1]}."
+
+
+def _changes(before, after):
+    done = after.turn_log or (after.last_turn.changes if after.last_turn else ())
+    return done[len(before.turn_log) :]
+
+
+def test_pach_ice_i_move_line_says_a_piece_knocked_into_its_goal():
+    def knocked(before, after):
+        return any(c.displaced and c.displaced[3] for c in _changes(before, after))
+
+    before, after = moved("pach-ice-i", 2, knocked)
+    line = said_move(before, after)
+    (owner, size, _, _) = next(c.displaced for c in _changes(before, after) if c.displaced)
+    size_word = ("small", "medium", "large")[size - 1]
+    assert line.startswith(f"{NAMES[before.seat]} played {after.history[-1]}: ")
+    assert f"knocked {NAMES[owner]}'s {size_word} into its goal" in line
+
+
+def test_pach_ice_i_move_line_says_a_piece_knocked_back_to_its_pad():
+    def knocked(before, after):
+        return any(c.displaced and not c.displaced[3] for c in _changes(before, after))
+
+    before, after = moved("pach-ice-i", 2, knocked)
+    (owner, size, _, _) = next(c.displaced for c in _changes(before, after) if c.displaced)
+    size_word = ("small", "medium", "large")[size - 1]
+    assert f": knocked {NAMES[owner]}'s {size_word} back to its pad" in said_move(before, after)
+
+
+def test_icesickle_move_line_says_the_pieces_captured_and_the_pips():
+    before, after = moved("icesickle", 2, lambda b, a: len(a.last_captured) >= 1)
+    pieces = [f"a {size.word} on {sq_name}" for sq_name, size in _named(after.last_captured)]
+    gained = sum(int(size) for _, size in after.last_captured)
+    line = said_move(before, after)
+    assert line.startswith(f"{NAMES[before.seat]} played {after.history[-1]}: captured ")
+    assert line.endswith(f" (+{gained}).")
+    for piece in pieces:
+        assert piece in line
+
+
+def _named(captured):
+    from engine.icesickle import GRID
+
+    return [(GRID.name(sq), size) for sq, size in captured]
+
+
+def test_ice_turn_move_line_says_a_piece_reaching_the_goal():
+    def reached(before, after):
+        seat = before.seat
+        return after.at_goal(seat) > before.at_goal(seat)
+
+    before, after = moved("ice-turn", 2, reached, round_limit=20)
+    now = after.at_goal(before.seat)
+    who = NAMES[before.seat]
+    line = said_move(before, after)
+    assert line.startswith(f"{who} played {after.history[-1]}: ")
+    assert f"{who} now has {now} of 3 pieces on the goal" in line
