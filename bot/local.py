@@ -49,11 +49,13 @@ class Terminal:
     def say(self, text: str = "", end: str = "\n") -> None:
         print(text, end=end, file=self.stdout, flush=True)
 
-    def write_image(self) -> Path:
+    def write_image(self, state: engine.State | None = None) -> Path:
+        """The board image of ``state`` (the game's now), named for the moves played."""
+        state = state or self.game.state
         out_dir = self.session.out_dir
         out_dir.mkdir(parents=True, exist_ok=True)
-        path = out_dir / f"move-{len(self.game.state.history):03d}.png"
-        path.write_bytes(render.render(self.game.state, names=self.game.names))
+        path = out_dir / f"move-{len(state.history):03d}.png"
+        path.write_bytes(render.render(state, names=self.game.names))
         return path
 
     def run(self) -> int:
@@ -75,6 +77,9 @@ class Terminal:
         if self.session.new:  # what the dice did before the first prompt (the opening roll)
             fresh = game.game.new_game(game.num_players, game.options)
             for line in words.events(fresh, game.state.history, game.names):
+                self.say(line)
+        else:  # what was played since a person here last moved (Parlor's turn, its dice)
+            for line in self.recap():
                 self.say(line)
         self.say(f"Board image: {self.write_image()}")
         while not self.game.over:
@@ -123,16 +128,58 @@ class Terminal:
                 self.play(text, mover)
         return None
 
+    def recap(self) -> list[str]:
+        """On ``--resume``, the moves made after the last one of a seat a person plays (what
+        Parlor played, and the dice after): said once, before the first prompt. Nothing when
+        every seat is Parlor's (watching) or a person moved last."""
+        game = self.game
+        if all(game.level_at(seat) for seat in range(game.num_players)):
+            return []
+        state = game.game.new_game(game.num_players, game.options)
+        states = [state]
+        for move in game.state.history:
+            state = state.apply(move)
+            states.append(state)
+        start = len(states) - 1
+        while start > 0:
+            before = states[start - 1]
+            if not before.is_chance_node() and not game.level_at(before.to_move):
+                break
+            start -= 1
+        moves = game.state.history[start:]
+        if not any(not s.is_chance_node() for s in states[start:-1]):
+            return []  # only the dice rolled after a person's move: said with it
+        lines = words.events(states[start], moves, game.names, first=True)
+        return ["Since the last move made here:", *(f"  {line}" for line in lines)]
+
     def ai_plays(self, mover: Player) -> None:
-        """Parlor plays the seat the game waits on: its moves, said as a player's are."""
+        """Parlor plays the seat the game waits on: its moves, said as a player's are, with a
+        board image after each of its decisions (and the dice after it), as a person's move
+        gets one: so the jump that ends IceSickle's round 1 has its image even when Parlor
+        also places first in round 2. At a terminal, a "thinking" line stands while the hard
+        AI thinks, erased once it has played."""
         before = self.game
-        played = self.runner.run(self.service.ai.play(before.id))
+        thinking = before.ai_to_act == "hard" and _is_tty(self.stdout)
+        if thinking:
+            self.say(f"{mover.name} is thinking...", end="")
+        try:
+            played = self.runner.run(self.service.ai.play(before.id))
+        finally:
+            if thinking:
+                self.say("\r\x1b[K", end="")
         if played is None:  # cannot happen in a terminal, which nobody else plays in
             raise ServiceError("Parlor had no move to make.")
         self.game = played.game
-        for line in words.events(before.state, played.moves, self.game.names, first=True):
-            self.say(line)
-        self.say(f"Board image: {self.write_image()}")
+        start = state = before.state
+        group: list[engine.Move | str] = []
+        for number, move in enumerate(played.moves, 1):
+            group.append(move)
+            state = state.apply(move)
+            if number == len(played.moves) or not state.is_chance_node():
+                for line in words.events(start, group, self.game.names, first=True):  # a
+                    self.say(line)  # decision and the dice after it
+                self.say(f"Board image: {self.write_image(state)}")
+                start, group = state, []
 
     def hint(self, mover: Player) -> None:
         try:
@@ -185,6 +232,13 @@ class Terminal:
         for line in lines:
             self.say(line)
         self.say(f"Board image: {self.write_image()}")
+
+
+def _is_tty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def main(args: Any, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
