@@ -155,8 +155,8 @@ class Terminal:
     def ai_plays(self, mover: Player) -> None:
         """Parlor plays the seat the game waits on: its moves, said as a player's are, with a
         board image after each of its decisions (and the dice after it), as a person's move
-        gets one: so the jump that ends IceSickle's round 1 has its image even when Parlor
-        also places first in round 2. At a terminal, a "thinking" line stands while the hard
+        gets one: so a position that ends a round has its image even when Parlor also makes
+        the next round's first decision. At a terminal, a "thinking" line stands while the hard
         AI thinks, erased once it has played."""
         before = self.game
         thinking = before.ai_to_act == "hard" and _is_tty(self.stdout)
@@ -192,7 +192,8 @@ class Terminal:
     def resign(self, mover: Player) -> None:
         """``mover`` (a person at the keyboard, never a seat Parlor plays) leaves the game, as
         ``/resign`` does, once they confirm with ``yes``: at a table that plays on without them
-        (Pachisi of 3-4) the others play on; elsewhere the game ends and the others win."""
+        (the engine's removal move) the others play on; elsewhere the game ends and the
+        others win."""
         seat = self.game.seat_of(mover.user_id)
         others = [
             p.name for s, p in enumerate(self.game.players) if s != seat and s not in self.game.gone

@@ -167,7 +167,7 @@ def help_text(state: engine.State) -> str:
         "  rules   how this game is played     help    this text",
         "  hint    the move Parlor would play, and why",
         "  resign  leave the game, once you type yes: the others win, or play on without you",
-        "          where the game's rules allow (Pachisi at 3-4 players)",
+        "          where the game's rules let a player leave",
         "  quit    stop here (Ctrl-C too); every move is saved, so you can continue later",
     ]
     if state.options.get("undo"):

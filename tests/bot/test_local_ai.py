@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import io
 
 import engine
@@ -68,7 +70,11 @@ def test_the_jump_ending_round_1_has_its_image_when_parlor_then_places_first(tmp
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     over = next(i for i, line in enumerate(lines) if line.startswith("Round 1 over:"))
-    moves = [line.split(" played ", 1)[1][:-1] for line in lines[:over] if " played " in line]
+    moves = [  # "NAME played MOVE." or "NAME played MOVE: what it did."
+        re.split(r"[:.]$|: ", line.split(" played ", 1)[1], maxsplit=1)[0]
+        for line in lines[:over]
+        if " played " in line
+    ]
     assert lines[over - 1].startswith("Parlor 2 (easy) played ")  # the jump that ends it
     image = out / f"move-{len(moves):03d}.png"
     assert lines[over + 1] == f"Board image: {image}"
