@@ -14,7 +14,7 @@ import engine
 
 from . import limits
 from .answers import QUIET, ack, tell, update
-from .messages import lobby_text, played_text, player_of, title_line
+from .messages import lobby_text, played_text, player_of
 from .records import GameRecord, ServiceError, Unavailable
 from .text import clean
 
@@ -89,15 +89,11 @@ class AiTable:
         anew, as ``post_turn`` does) or is gone. A board left by a restart is edited too."""
         if before.message_id is None or before.posted_version != before.version:
             return None
-        content = f"{title_line(before)}\n{note}"
         try:
-            edited = await self.edit_board(  # type: ignore[attr-defined]
-                before, content=limits.content(content), view=None, allowed_mentions=QUIET
-            )
+            return await self.close_saying(before, note)  # type: ignore[attr-defined]
         except discord.HTTPException as exc:  # the new turn is posted all the same
             log.warning("could not edit game %s's board into Parlor's move: %s", before.id, exc)
             return None
-        return before.message_id if edited else None
 
     async def stand_in(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """ "Let Parlor play for NAME", pressed by another player once NAME's time is up."""

@@ -137,8 +137,7 @@ class Table(Invitations, ClockTable, AiTable):
         if self._thinking.get(record.id) != message_id:
             return {"view": None}
         del self._thinking[record.id]
-        content = limits.content(f"{title_line(record)}\n{WENT_ON}")
-        return {"view": None, "content": content, "allowed_mentions": QUIET}
+        return closed_saying(record, WENT_ON)
 
     async def _away(self, record: GameRecord, now: float) -> float | None:
         """When the vacation of the player the game waits on ends, if they are on one."""
@@ -215,10 +214,12 @@ class Table(Invitations, ClockTable, AiTable):
         them) says the game went on and loses its controls; its id, or None when it is gone."""
         if record.message_id is None or record.posted_version == record.version:
             return None
-        content = f"{title_line(record)}\n{LEFT_BEHIND}"
-        edited = await self.edit_board(
-            record, content=limits.content(content), view=None, allowed_mentions=QUIET
-        )
+        return await self.close_saying(record, LEFT_BEHIND)
+
+    async def close_saying(self, record: GameRecord, words: str) -> int | None:
+        """The game's latest board loses its controls and says ``words`` under its title
+        (``closed_saying``); its id, or None when it is gone."""
+        edited = await self.edit_board(record, **closed_saying(record, words))
         return record.message_id if edited else None
 
     async def close_strays(self, record: GameRecord, keep: int) -> int:
@@ -457,6 +458,13 @@ class Table(Invitations, ClockTable, AiTable):
         """``/board``: the game's board, privately."""
         await ack(interaction)
         await tell(interaction, title_line(record), file=await self.board_file(record))
+
+
+def closed_saying(record: GameRecord, words: str) -> dict:
+    """The fields that close a board of ``record``'s game (no controls) and make it say
+    ``words`` under the game's title, mentioning nobody."""
+    content = limits.content(f"{title_line(record)}\n{words}")
+    return {"view": None, "content": content, "allowed_mentions": QUIET}
 
 
 def grace_left(interaction: discord.Interaction, now: float | None = None) -> float:
