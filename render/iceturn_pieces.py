@@ -2,12 +2,19 @@
 
 - A lying piece is seen from above: a long triangle whose tip points its facing, split along
   its ridge into a lit and a shaded half; its size is its length and its pips (dots near the
-  base), its owner the colour and the seat number.
+  base), its owner the colour and the seat number. A dark halo parts it from the tile's white
+  arrows under it (a small piece on a Q-Turner's ring used to melt into it).
 - A standing piece or a stack stands on a dark plinth (so it never looks like a lying piece)
   and is drawn from the side as a column of layers, bottom at the bottom: each piece is a band
   as wide as its size (small narrow, large wide) in its owner's colour with the seat number and
   its pips, and the top piece ends in the pyramid's point. However tall, a stack stays inside
   its tile with the tile's face showing around it (its bands grow thinner).
+- A stack of six or more (random play stacks up to eleven) would need bands too thin for
+  their numbers: it is a grid of chips instead, each with its owner's seat number and its
+  size's letter ("2L": seat 2's large), read up the first column, then the next; the top
+  piece's chip carries the pyramid's point. It sits at the bottom of its tile (at the top on
+  a1 and d1, whose goal flags are in the bottom corner) with a strip beside it for the small
+  copy of the tile and the move numbers.
 - A nest (one player's small, medium and large, small at the bottom: what wins on the goal)
   is drawn as the real pieces stand, the large one over the others, with a NEST tag, so that
   it never looks like a tree (the start: large at the bottom).
@@ -17,8 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import NamedTuple
-
-from engine.iceturn_pieces import Cell, is_nest
 
 from . import iceturn_layout as lay
 from .canvas import Canvas, Point
@@ -60,15 +65,15 @@ def lying_piece(
     size: int,
     facing: int,
 ) -> None:
-    """A lying piece from above, centred on ``centre``, its tip towards ``facing`` (a sprite)."""
-    reach = LENGTH[size] * lay.CELL / 2 + 4
+    """A lying piece from above, centred on ``centre``, its tip towards ``facing``, in a dark
+    halo that parts it from the tile's light arrows under it (a sprite)."""
+    reach = LENGTH[size] * lay.CELL / 2 + HALO + 1
     extent = (reach, reach, reach, reach)
     canvas.sprite(_lying_piece, centre, extent, theme, owner, size, facing)
 
 
-def _lying_piece(
-    canvas: Canvas, centre: Point, theme: Theme, owner: int, size: int, facing: int
-) -> None:
+def triangle(centre: Point, size: int, facing: int) -> tuple[Point, Point, Point, Point]:
+    """A lying piece's tip, its base's right and left corners and its base's middle."""
     length = LENGTH[size] * lay.CELL
     half_base = length * BASE / 2
     x, y = centre
@@ -78,13 +83,23 @@ def _lying_piece(
     base = (x - ux * length / 2, y - uy * length / 2)
     right = (base[0] + px * half_base, base[1] + py * half_base)
     left = (base[0] - px * half_base, base[1] - py * half_base)
+    return tip, right, left, base
+
+
+def _lying_piece(
+    canvas: Canvas, centre: Point, theme: Theme, owner: int, size: int, facing: int
+) -> None:
+    length = LENGTH[size] * lay.CELL
+    ux, uy = lay.UNIT[facing]
+    px, py = -uy, ux  # to the right of the facing
+    tip, right, left, base = triangle(centre, size, facing)
     colour = theme.seat(owner)
     # lit from the north-west: the half towards the west (n, s) or the north (e, w) is lighter
     left_lit = (left[0] < right[0]) if facing in (0, 2) else (left[1] < right[1])
-    shadow = 3.0
-    canvas.polygon(
-        [(px_ + shadow, py_ + shadow) for px_, py_ in (tip, right, left)], mix(INK, colour, 0.2)
-    )
+    # the halo: a dark band round the piece, so the white arrows under it stop short of it
+    # (a small piece on a Q-Turner's ring would melt into it, above all in greyscale)
+    canvas.polygon([tip, right, left], HALO_COLOUR)
+    canvas.line([tip, right, left, tip], HALO_COLOUR, 2 * HALO)
     canvas.polygon([tip, left, base], lit(colour) if left_lit else shaded(colour))
     canvas.polygon([tip, base, right], shaded(colour) if left_lit else lit(colour))
     canvas.line([tip, base], mix(colour, INK, 0.45), 1.6, joint=False)
@@ -97,6 +112,10 @@ def _lying_piece(
     canvas.text((label[0], label[1] + 1), str(owner + 1), NUMBER, INK, "mm", bold=True)
 
 
+HALO = 5.0
+"""The width of the dark band round a lying piece."""
+HALO_COLOUR: RGB = (0x1A, 0x22, 0x2C)
+"""The halo's colour: the tiles' arrows' dark edge."""
 NUMBER = lay.MIN_TEXT
 """A piece's seat number (10 px on a phone)."""
 PLINTH_PAD = 4
@@ -155,22 +174,6 @@ def stack_layout(
         bands.append(Band(owner, size, x, base, h, BAND_WIDTH[size] * lay.CELL, top))
         base -= h
     return plinth, bands
-
-
-def extent(here: Cell, direction: tuple[float, float]) -> float:
-    """How far a cell's pieces reach from its centre towards ``direction`` (a unit step along
-    an axis), so that a move's arrow can stop short of them."""
-    if not here.pieces:
-        return 0.0
-    if here.lying:
-        length = LENGTH[here.pieces[0][1]] * lay.CELL
-        along, across = length / 2, length * BASE / 2
-        hx, hy = (across, along) if here.facing in (0, 2) else (along, across)
-    else:
-        nested = is_nest(here, here.pieces[0][0])
-        x0, y0, x1, y1 = nest_box((0, 0)) if nested else stack_layout((0, 0), here.pieces)[0]
-        hx, hy = max(-x0, x1), max(-y0, y1)
-    return hx if abs(direction[0]) > abs(direction[1]) else hy
 
 
 def standing(
@@ -281,16 +284,3 @@ def _nest(canvas: Canvas, centre: Point, theme: Theme, owner: int) -> None:
     label = "NEST"
     width = canvas.text_width(label, lay.MIN_TEXT, bold=True) + lay.MIN_TEXT
     tag(canvas, theme, (x - width / 2, y + NEST_TAG), label, theme.text, lay.MIN_TEXT)
-
-
-def draw_cell(canvas: Canvas, theme: Theme, cell: int, here: Cell) -> None:
-    """The pieces on one cell (nothing when it is empty)."""
-    if not here.pieces:
-        return
-    if here.lying:
-        owner, size = here.pieces[0]
-        lying_piece(canvas, theme, lay.centre(cell), owner, size, here.facing)
-    elif is_nest(here, here.pieces[0][0]):
-        nest(canvas, theme, lay.centre(cell), here.pieces[0][0])
-    else:
-        standing(canvas, theme, lay.centre(cell), here.pieces)

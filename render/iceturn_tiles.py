@@ -62,7 +62,11 @@ def _tile_at(canvas: Canvas, at: Point, side: float, tile: Tile, edge: RGB) -> N
     _draw_tile(canvas, (at[0], at[1], at[0] + side, at[1] + side), tile, edge)
 
 
-def _draw_tile(canvas: Canvas, box: Sequence[float], tile: Tile, edge: RGB) -> None:
+def _draw_tile(
+    canvas: Canvas, box: Sequence[float], tile: Tile, edge: RGB, ring: bool = True
+) -> None:
+    """``ring``: a Q-Turner's ring is drawn (not under a lying piece, which it would crowd:
+    its four heads say what it is)."""
     x0, y0, x1, y1 = box
     side = x1 - x0
     s = side / (lay.CELL - 2 * lay.TILE_GAP)  # 1 on the board, smaller for icons
@@ -78,21 +82,23 @@ def _draw_tile(canvas: Canvas, box: Sequence[float], tile: Tile, edge: RGB) -> N
     ew = max(1.2, 3.2 * s)  # the arrows' dark edge
     if kind == Q:
         length, width, inset, shaft = 24 * s, 36 * s, 6 * s, 8 * s
-        ring = 27 * s
+        radius = 27 * s
         heads = [at(_head(half, f, length, width, inset)) for f in range(4)]
         stubs = []
         for f in range(4):
-            a = _rotate((0, -ring), f)
+            a = _rotate((0, -radius), f)
             b = _rotate((0, -(half - inset - length * 0.6)), f)
             stubs.append(at([a, b]))
         for a, b in stubs:
             canvas.line([a, b], ARROW_EDGE, shaft + ew, joint=False)
-        canvas.circle((cx, cy), ring, outline=ARROW_EDGE, width=shaft + ew)
+        if ring:
+            canvas.circle((cx, cy), radius, outline=ARROW_EDGE, width=shaft + ew)
         for head in heads:
             canvas.polygon(head, ARROW_EDGE, ARROW_EDGE, ew)
         for a, b in stubs:
             canvas.line([a, b], ARROW, shaft, joint=False)
-        canvas.circle((cx, cy), ring - ew / 2, outline=ARROW, width=shaft)
+        if ring:
+            canvas.circle((cx, cy), radius - ew / 2, outline=ARROW, width=shaft)
         for head in heads:
             canvas.polygon(head, ARROW)
         return
@@ -146,18 +152,21 @@ GOAL_FRAME = 6
 
 
 @lru_cache(maxsize=128)
-def _tile_image(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
+def _tile_image(
+    theme: Theme, tile: Tile | None, goal: int | None, outlined: bool, ring: bool = True
+) -> Image.Image:
     """A board cell: its tile (or the placeholder) at the supersampled size, with the gap
     around it in the frame's colour (a whole cell, so that it covers whole squares of the
     canvas: see ``Canvas.grid``); a goal cell (``goal``: whose) framed in the seat's colour;
-    the tile ``outlined`` in the highlight's colour (a cell the last turn touched)."""
+    the tile ``outlined`` in the highlight's colour (a cell the last turn touched); a
+    Q-Turner without its ``ring`` (under a lying piece)."""
     gap, side = lay.TILE_GAP, lay.CELL - 2 * lay.TILE_GAP
     canvas = Canvas(lay.CELL, lay.CELL, theme.board_edge)
     box = (gap, gap, gap + side, gap + side)
     if tile is None:
         draw_placeholder(canvas, box, theme)
     else:
-        _draw_tile(canvas, box, tile, theme.board_edge)
+        _draw_tile(canvas, box, tile, theme.board_edge, ring)
     if goal is not None:
         frame = (0, 0, lay.CELL, lay.CELL)
         canvas.rect(frame, outline=theme.seat(goal), width=GOAL_FRAME, radius=8)
@@ -170,21 +179,27 @@ def _tile_image(theme: Theme, tile: Tile | None, goal: int | None, outlined: boo
     return canvas.image
 
 
-def tile_image(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
+def tile_image(
+    theme: Theme, tile: Tile | None, goal: int | None, outlined: bool, ring: bool = True
+) -> Image.Image:
     """The cached image (never drawn on); the lock keeps two threads from drawing it twice."""
     with _lock:
-        return _tile_image(theme, tile, goal, outlined)
+        return _tile_image(theme, tile, goal, outlined, ring)
 
 
 @lru_cache(maxsize=128)
-def _tile_flat(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
-    return downscale(_tile_image(theme, tile, goal, outlined))
+def _tile_flat(
+    theme: Theme, tile: Tile | None, goal: int | None, outlined: bool, ring: bool = True
+) -> Image.Image:
+    return downscale(_tile_image(theme, tile, goal, outlined, ring))
 
 
-def tile_flat(theme: Theme, tile: Tile | None, goal: int | None, outlined: bool) -> Image.Image:
+def tile_flat(
+    theme: Theme, tile: Tile | None, goal: int | None, outlined: bool, ring: bool = True
+) -> Image.Image:
     """The cached image at the final size."""
     with _lock:
-        return _tile_flat(theme, tile, goal, outlined)
+        return _tile_flat(theme, tile, goal, outlined, ring)
 
 
 def paste_tiles(
@@ -193,31 +208,41 @@ def paste_tiles(
     tiles: Sequence[Tile | None],
     goals: dict[int, int],
     outlined: set[int],
+    lying: frozenset[int] = frozenset(),
 ) -> None:
     """Every cell's tile (or placeholder), pasted onto the canvas; ``goals``: the seat whose
     goal each goal cell is (framed in its colour); ``outlined``: the cells whose tile is
-    outlined in the highlight's colour. Frames and outlines are drawn into the cached cell
-    images (a variant each), not over the board on every image."""
+    outlined in the highlight's colour; ``lying``: the cells holding a lying piece (a
+    Q-Turner there loses its ring, which crowded a small piece). Frames and outlines are
+    drawn into the cached cell images (a variant each), not over the board on every image."""
     for cell, tile in enumerate(tiles):
         x0, y0, _x1, _y1 = lay.cell_box(cell)
-        look = (tile, goals.get(cell), cell in outlined)
+        ring = cell not in lying or tile is None or tile[0] != Q
+        look = (tile, goals.get(cell), cell in outlined, ring)
         canvas.paste(tile_image(theme, *look), (x0, y0), tile_flat(theme, *look))
 
 
 CORNER_ICON = 26
 
 
-def corner_icon(canvas: Canvas, theme: Theme, cell: int, tile: Tile | None) -> None:
-    """A small copy of the tile in its top corner (away from the board's corner), for a tile
-    a tall stack covers."""
+def corner_icon(
+    canvas: Canvas, theme: Theme, cell: int, tile: Tile | None, top: bool = True
+) -> tuple[float, float, float, float] | None:
+    """A small copy of the tile in a corner (its top corner, or its bottom one when not
+    ``top``; on the right but where the board's corner is), for a tile a tall stack
+    covers. Returns its box (None: no tile)."""
     if tile is None:
-        return
-    x0, y0, x1, _y1 = lay.tile_box(cell)
-    right = not (GRID.file(cell) == 3 and GRID.rank(cell) == 3)
-    left = x1 - 3 - CORNER_ICON if right else x0 + 3
-    box = (left, y0 + 3, left + CORNER_ICON, y0 + 3 + CORNER_ICON)
-    canvas.rect((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), fill=theme.board_edge, radius=5)
+        return None
+    x0, y0, x1, y1 = lay.tile_box(cell)
+    board_corner = GRID.file(cell) == 3 and GRID.rank(cell) == (3 if top else 0)
+    inset = 7  # (inside the outline of a tile the last turn touched)
+    left = x0 + inset if board_corner else x1 - inset - CORNER_ICON
+    upper = y0 + inset if top else y1 - inset - CORNER_ICON
+    box = (left, upper, left + CORNER_ICON, upper + CORNER_ICON)
+    edge = (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)
+    canvas.rect(edge, fill=theme.board_edge, radius=5)
     draw_tile(canvas, box, tile, theme.board_edge)
+    return edge
 
 
 ICON = 28

@@ -1,0 +1,276 @@
+"""The marked turn on the Ice-Turn board: a numbered yellow arrow for each move that goes
+somewhere (steps, hops, digs, tips, swaps and reactions), its number's disc inside the tile the
+move started from; a move that stays on its tile (a turn, an AIM) has its number in a corner.
+
+None of it covers a piece: an arrow starts and stops short of the pieces at its ends and moves
+aside from the pieces of the cells it passes (and from earlier arrows along the same line); a
+number goes to the free place of its tile nearest to where it belongs, clear of the pieces,
+the goal flags, the small tile copies, the reaction brackets and the other numbers. A tile
+a tall stack fills leaves no such place: the number then sits just outside the pieces, over
+the gap to the next tile (never on a piece, while any place is clear of them).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from engine.iceturn_board import GRID, step
+from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiece
+
+from . import iceturn_layout as lay
+from .canvas import Canvas, Point
+from .iceturn_cells import footprint
+from .iceturn_words import ShownTurn
+from .pachicei_pieces import number_disc
+from .theme import Theme
+
+Shape = Sequence[Point]
+"""A convex polygon (final px): what pieces or a mark cover."""
+
+
+def cells_of(move) -> list[int]:
+    """The cells a move touched (outlined)."""
+    if isinstance(move, Step | Hop | Dig):
+        return [move.cell, move.target]
+    if isinstance(move, TurnPiece | Aim):
+        return [move.cell]
+    if isinstance(move, Tip):
+        after = step(move.cell, move.facing)
+        return [move.cell] + ([after] if after is not None else [])
+    if isinstance(move, Swap):
+        return [move.a, move.b]
+    if isinstance(move, React):
+        return [move.target]
+    return []
+
+
+def _path(move) -> tuple[int, int] | None:
+    """Where a move's arrow runs, cell to cell (None: it stays on its cell)."""
+    if isinstance(move, Step | Hop | Dig):
+        return (move.cell, move.target) if move.cell != move.target else None
+    if isinstance(move, Tip):
+        after = step(move.cell, move.facing)
+        return None if after is None else (move.cell, after)
+    if isinstance(move, Swap):
+        return (move.a, move.b)
+    if isinstance(move, React):
+        return (move.source, move.target)
+    return None
+
+
+DISC = 16
+"""A move number's disc radius on the board (its digit: 23 px)."""
+CLEAR = DISC + 3
+"""How far a disc's centre stays from what it must not cover (its dark edge and a pixel)."""
+
+
+def _corner_spot(cell: int) -> Point:
+    """Where a number goes for a move that stays on its cell: a tile corner away from the
+    board's corner (where a goal's flag may be)."""
+    x0, y0, x1, _y1 = lay.tile_box(cell)
+    top_left_is_board_corner = GRID.file(cell) == 0 and GRID.rank(cell) == 3
+    inset = DISC + 5
+    return (x1 - inset, y0 + inset) if top_left_is_board_corner else (x0 + inset, y0 + inset)
+
+
+def _inside(spot: Point, cell: int) -> Point:
+    """``spot`` moved (if need be) so that a number's disc there is inside ``cell``'s tile."""
+    x0, y0, x1, y1 = lay.tile_box(cell)
+    inset = DISC + 2
+    return (min(max(spot[0], x0 + inset), x1 - inset), min(max(spot[1], y0 + inset), y1 - inset))
+
+
+def _grid(x0: float, y0: float, x1: float, y1: float, step: float = 3.0) -> list[Point]:
+    xs = [x0 + i * step for i in range(int((x1 - x0) // step) + 1)]
+    ys = [y0 + i * step for i in range(int((y1 - y0) // step) + 1)]
+    return [(x, y) for x in xs for y in ys]
+
+
+def _distance(point: Point, shape: Shape) -> float:
+    """How far ``point`` is from a convex polygon (0 inside it)."""
+    x, y = point
+    sides, best = set(), math.inf
+    n = len(shape)
+    for i in range(n):
+        (ax, ay), (bx, by) = shape[i], shape[(i + 1) % n]
+        ex, ey = bx - ax, by - ay
+        sides.add(ex * (y - ay) - ey * (x - ax) > 0)  # which side of this edge
+        length = ex * ex + ey * ey
+        t = 0.0 if not length else max(0.0, min(1.0, ((x - ax) * ex + (y - ay) * ey) / length))
+        best = min(best, math.hypot(x - ax - t * ex, y - ay - t * ey))
+    return 0.0 if len(sides) == 1 else best
+
+
+def _free_spot(spot: Point, cell: int, taken: list[Point], covered: list[Shape]) -> Point:
+    """The place nearest ``spot`` for a number's disc clear of the discs already ``taken``
+    and of what is ``covered``: inside ``cell``'s tile if it has room, else just outside it
+    (within 24 px of it, on the board); with no such place, one inside the tile clear of the
+    other discs at least."""
+    x0, y0, x1, y1 = lay.tile_box(cell)
+    inset = DISC + 2
+    inner = _grid(x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+    wide = 24
+    outer = [
+        p
+        for p in _grid(
+            max(x0 - wide, lay.BOARD_X + inset),
+            max(y0 - wide, lay.BOARD_Y + inset),
+            min(x1 + wide, lay.BOARD_R - inset),
+            min(y1 + wide, lay.BOARD_B - inset),
+        )
+        if not (x0 + inset <= p[0] <= x1 - inset and y0 + inset <= p[1] <= y1 - inset)
+    ]
+
+    def nearest(spots, rule):
+        for there in sorted(spots, key=lambda p: (math.dist(p, spot), p)):
+            if all(math.dist(there, other) >= 2 * DISC + 2 for other in taken) and all(
+                _distance(there, shape) >= CLEAR for shape in rule
+            ):
+                return there
+        return None
+
+    for spots, rule in ((inner, covered), (outer, covered), (inner, [])):
+        there = nearest(spots, rule)
+        if there is not None:
+            return there
+    return _inside(spot, cell)
+
+
+MIN_ARROW = 44
+"""The arrow's length when the pieces at both ends leave room for it; less room, a shorter
+one (never over the pieces)."""
+CAP = 6
+"""How far an arrow's dark edge reaches past its ends (its round start, its head's tip)."""
+
+
+def _reach(shape: Shape | None, centre: Point, u: Point) -> float:
+    """How far from ``centre`` the pieces in ``shape`` reach along ``u`` (0 without)."""
+    if shape is None:
+        return 0.0
+    return max(0.0, max((x - centre[0]) * u[0] + (y - centre[1]) * u[1] for x, y in shape))
+
+
+def _ends(shapes: list[Shape | None], path: tuple[int, int]) -> tuple[Point, Point]:
+    """An arrow from ``path[0]`` to ``path[1]`` that starts and stops short of the pieces on
+    both cells; it does not run into them to be MIN_ARROW long."""
+    (ax, ay), (bx, by) = lay.centre(path[0]), lay.centre(path[1])
+    length = math.hypot(bx - ax, by - ay)
+    u = ux, uy = (bx - ax) / length, (by - ay) / length
+    start = max(_reach(shapes[path[0]], (ax, ay), u) + CAP, 14)
+    stop = max(_reach(shapes[path[1]], (bx, by), (-ux, -uy)) + CAP, 16)
+    return (ax + ux * start, ay + uy * start), (bx - ux * stop, by - uy * stop)
+
+
+SHIFTS = (0, 14, -14, 28, -28, 42, -42, 56, -56)
+"""How far an arrow moves aside from earlier ones along the same row or column, or from the
+pieces on the cells it passes."""
+
+
+def _lane(start: Point, tip: Point) -> tuple[bool, float, float, float]:
+    """An arrow's line: (horizontal?, its y or x, from, to along it)."""
+    if abs(start[1] - tip[1]) < 1:
+        return (True, start[1], min(start[0], tip[0]), max(start[0], tip[0]))
+    return (False, start[0], min(start[1], tip[1]), max(start[1], tip[1]))
+
+
+def _crosses(lane, offset: float, shape: Shape, pad: float = 6) -> bool:
+    """Whether ``lane`` moved aside by ``offset`` runs through ``shape``'s box."""
+    horizontal, at, lo, hi = lane
+    xs, ys = [x for x, _ in shape], [y for _, y in shape]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    at += offset
+    if horizontal:
+        return y0 - pad < at < y1 + pad and lo < x1 and x0 < hi
+    return x0 - pad < at < x1 + pad and lo < y1 and y0 < hi
+
+
+def _shift(lane, lanes: list, covered: list[Shape]) -> float:
+    """The first offset at which ``lane`` overlaps none of ``lanes`` (all on one line) nor
+    runs over the pieces ``covered`` (the cells it passes); if none is clear of both, the
+    first clear of the lanes."""
+    free = [
+        offset
+        for offset in SHIFTS
+        if not any(
+            h == lane[0]
+            and abs(a + o - lane[1] - offset) < 6
+            and min(lane[3], b) - max(lane[2], a_lo) > 8
+            for h, a, a_lo, b, o in lanes
+        )
+    ]
+    for offset in free:
+        if not any(_crosses(lane, offset, shape) for shape in covered):
+            return offset
+    return free[0] if free else SHIFTS[-1]
+
+
+def _arrow(canvas: Canvas, theme: Theme, start: Point, tip: Point, width: float, swap: bool):
+    """A move's arrow; short of room, a shorter head (a swap: a head at both ends)."""
+    length = math.dist(start, tip)
+    if length < 4:
+        return
+    if swap:
+        middle = ((start[0] + tip[0]) / 2, (start[1] + tip[1]) / 2)
+        head = min(18, length / 2 * 0.7)
+        canvas.arrow(middle, tip, theme.highlight, width, head, theme.board_edge)
+        canvas.arrow(middle, start, theme.highlight, width, head, theme.board_edge)
+    else:
+        head = min(18, length * 0.7)
+        canvas.arrow(start, tip, theme.highlight, width, head, theme.board_edge)
+
+
+def _between(path: tuple[int, int]) -> list[int]:
+    """The cells an arrow from ``path[0]`` to ``path[1]`` passes over (not its ends)."""
+    a, b = path
+    fa, ra, fb, rb = GRID.file(a), GRID.rank(a), GRID.file(b), GRID.rank(b)
+    steps = max(abs(fb - fa), abs(rb - ra))
+    df, dr = (fb > fa) - (fb < fa), (rb > ra) - (rb < ra)
+    return [GRID.at(fa + i * df, ra + i * dr) for i in range(1, steps)]
+
+
+def box_shape(box: Sequence[float]) -> Shape:
+    """A box (left, top, right, bottom) as a polygon."""
+    x0, y0, x1, y1 = box
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def draw_marks(canvas: Canvas, theme: Theme, state, shown: ShownTurn, marks: list[Shape]) -> None:
+    """The marked turn's arrows and numbers (see the module docstring); ``marks``: the flags,
+    tile copies and brackets on the board, which the numbers keep clear of too."""
+    shapes = [footprint(cell, here) for cell, here in enumerate(state.cells)]
+    pieces = [shape for shape in shapes if shape is not None]
+    discs: list[Point] = []
+    lanes: list[tuple[bool, float, float, float, float]] = []
+    for move in shown.moves:
+        path = _path(move)
+        if path is None:
+            cells = cells_of(move)
+            if not cells:
+                discs.append((math.nan, math.nan))  # (keeps the numbering)
+                continue
+            home, spot = cells[0], _corner_spot(cells[0])
+        else:
+            home = path[0]
+            start, tip = _ends(shapes, path)
+            lane = _lane(start, tip)
+            passed = [shapes[c] for c in _between(path) if shapes[c] is not None]
+            offset = _shift(lane, lanes, passed)
+            lanes.append((lane[0], lane[1], lane[2], lane[3], offset))
+            if offset:
+                dx, dy = (0, offset) if lane[0] else (offset, 0)
+                start, tip = (start[0] + dx, start[1] + dy), (tip[0] + dx, tip[1] + dy)
+            _arrow(
+                canvas,
+                theme,
+                start,
+                tip,
+                4 if isinstance(move, React) else 6,
+                isinstance(move, Swap),
+            )
+            spot = start
+        taken = [d for d in discs if not math.isnan(d[0])]
+        discs.append(_free_spot(spot, home, taken, pieces + marks))
+    for n, spot in enumerate(discs, 1):
+        if not math.isnan(spot[0]):
+            number_disc(canvas, theme, spot, n, DISC)
