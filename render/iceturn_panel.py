@@ -287,7 +287,10 @@ def _before_any_turn(canvas: Canvas, theme: Theme, state, names, box) -> None:
         top = _lines(canvas, theme, x, top + 30, text, right - x, top + 60, theme.highlight, True)
         top += 30
     heading(canvas, theme, (x, top), "How to win", TEXT)
-    text = "Stand a nest on your goal: your small at the bottom, then medium, large on top."
+    text = (
+        "Your goal: the corner with your number's flag. Stand a nest on it: small at the "
+        "bottom, then medium, large on top."
+    )
     _lines(canvas, theme, x, top + 30, text, right - x, y1 - 22, theme.text_dim)
 
 

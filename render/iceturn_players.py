@@ -2,7 +2,8 @@
 number, name, start and goal corners and pieces on the goal; during the setup their hands of
 tiles still to place. The player to act (the winners at the end) sits on a lighter band.
 
-Every text is at least ``MIN_TEXT`` px (10 px on a phone showing the image 450 px wide)."""
+Every text is at least 25 px (11.25 px on a phone showing the image 450 px wide), a step
+above the image's floor (``MIN_TEXT``: 10 px on a phone)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,14 @@ from engine.iceturn_board import GRID
 from . import iceturn_layout as lay
 from .canvas import Canvas, Point
 from .common import swatch
+from .iceturn_pieces import INK
 from .iceturn_tiles import tile_icon
 from .theme import RGB, Theme, mix
 
-TEXT = lay.MIN_TEXT
 NAME = 25
+TEXT = NAME
+"""The counts and corners under each name ("x2" tiles in hand, "a1 -> d4", "1/3 on goal"), as
+big as the names: at the 10 px floor (23 px) they were the smallest text a player scans."""
 ICON = 30
 HAND_STEP = ICON + 4 + 32 + 14
 
@@ -38,6 +42,32 @@ def _corners(canvas: Canvas, theme: Theme, x: float, mid: float, state, seat: in
     canvas.sprite(_arrow, (a, mid), (0, 7, 24, 7), theme.text_dim)
     goal = GRID.name(state.goal_of(seat))
     canvas.text((a + 30, mid + 1), goal, TEXT, theme.text, "lm", True)
+
+
+def _goal(canvas: Canvas, theme: Theme, right: float, mid: float, state, seat: int) -> None:
+    """During the setup, at the right: the seat's goal flag (as on the board) and its corner,
+    so that the coloured corners on the board read as whose goals they are."""
+    goal = GRID.name(state.goal_of(seat))
+    w = canvas.text((right, mid + 1), goal, TEXT, theme.text, "rm", True)
+    x = right - w - 8 - FLAG / 2
+    sx, sy = lay.outer_corner(state.goal_of(seat))
+    reach = FLAG / 2 + 1
+    canvas.sprite(_flag, (x, mid), (reach, reach, reach, reach), theme, seat, sx, sy)
+
+
+FLAG = 26
+"""The flag beside a goal's corner in the players card."""
+
+
+def _flag(canvas: Canvas, at: Point, theme: Theme, seat: int, sx: int, sy: int) -> None:
+    """A goal's flag as on the board: a triangle in the seat's colour centred on ``at``, its
+    right angle towards (``sx``, ``sy``) as the board's corner is."""
+    x, y = at
+    h = FLAG / 2
+    corner = (x + sx * h, y + sy * h)
+    canvas.polygon(
+        [corner, (x - sx * h, corner[1]), (corner[0], y - sy * h)], theme.seat(seat), INK, 2
+    )
 
 
 def _arrow(canvas: Canvas, at: Point, colour: RGB) -> None:
@@ -80,6 +110,7 @@ def draw_players(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> N
                 _hand(canvas, theme, x, bottom, state.hands[seat])
             else:
                 canvas.text((x, bottom), "tiles not dealt yet", TEXT, theme.text_dim, "lm")
+            _goal(canvas, theme, right, bottom, state, seat)
             continue
         _corners(canvas, theme, x, bottom, state, seat)
         home = state.at_goal(seat)

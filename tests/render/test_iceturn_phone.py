@@ -1,15 +1,19 @@
-"""The Ice-Turn image on a phone (450 px wide): every text is at least 10 px, the image is
-square, a nest does not look like a tree, and a tall stack and the move numbers stay inside
-their tiles."""
+"""The Ice-Turn image on a phone (450 px wide): every text is at least 10 px (the players'
+card's counts 11 px), the image is square, a nest does not look like a tree, a tall stack and
+the move numbers stay inside their tiles, and the setup explains the goal corners."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from PIL import Image
 
+from engine.iceturn_board import GRID
 from render import iceturn_layout as lay
+from render.canvas import Canvas
+from render.iceturn_players import player_box
 from render.iceturn_tiles import TILE_Q
 from tests.engine.iceturn_helpers import position
 from tests.engine.playouts import random_move
@@ -26,9 +30,10 @@ from .iceturn_states import (
     mid_game,
     pixel,
     reacting,
+    setup,
     won,
 )
-from .phone import assert_readable_on_a_phone
+from .phone import assert_readable_on_a_phone, drawn_texts
 
 # -- on a phone ------------------------------------------------------------------------------
 
@@ -167,3 +172,56 @@ def test_the_move_numbers_stay_inside_their_tiles(make, first, second):
     ]
     assert yellow, "the arrow crosses the gap"
     assert all(abs(p[along] - line) <= 8 for p in yellow), sorted({p[along] for p in yellow})
+
+
+# -- the players' card -----------------------------------------------------------------------
+
+SETUP_STATES = ("dealing-2", "dealing-4", "placing-2", "placing-4")
+FLAG = 26
+"""The goal's flag left of its corner's name in a player's card (px)."""
+
+
+def _in_box(d, box) -> bool:
+    return box[0] <= d.x <= box[2] and box[1] <= d.y <= box[3]
+
+
+@pytest.mark.parametrize("name", [*SETUP_STATES, "setup-3"])
+def test_at_the_setup_the_goal_corners_are_explained(name):
+    """Nothing used to say what the coloured corners are: during the setup each player's card
+    ends with their goal's flag (as on the board, in their colour, pointing the same way) and
+    its corner ("d4"), and the panel says that your goal is the corner with your number's
+    flag."""
+    state = setup() if name == "setup-3" else PHONE_STATES[name]()
+    seen = drawn_texts(state, NAMES)
+    image = draw(state)
+    for seat in range(state.num_players):
+        box = player_box(seat, state.num_players)
+        goal = GRID.name(state.goal_of(seat))
+        mine = [d for d in seen if d.text == goal and _in_box(d, box)]
+        assert len(mine) == 1, (seat, goal)
+        d = mine[0]
+        width = Canvas(1, 1, (0, 0, 0)).text_width(goal, d.size * lay.WIDTH / 450, bold=True)
+        sx, sy = lay.outer_corner(state.goal_of(seat))
+        centre = (d.x - width - 8 - FLAG / 2, d.y)
+        inside = (centre[0] + sx * FLAG / 6, centre[1] + sy * FLAG / 6)  # towards its corner
+        assert close(pixel(image, inside), THEME.seat(seat), 16), (seat, pixel(image, inside))
+    words = " ".join(d.text for d in seen)
+    assert "goal: the corner with your number's flag" in " ".join(words.split()), words
+
+
+CARD_COUNTS = re.compile(r"^(x\d|\d/3 on goal|[a-d][1-4]|tiles not dealt yet)$")
+
+
+@pytest.mark.parametrize("name", ["placing-2", "placing-4", "moving-4", "over-4-won"])
+def test_the_player_cards_counts_stand_above_the_floor(name):
+    """The counts under each name (tiles in hand "x2", the corners "a1 -> d4", "1/3 on goal")
+    were at the 10 px floor (10.35 px), the smallest text a player scans for: they are as big
+    as the names now, at least 11 px on a phone. (They are recorded by the phone check: drawn
+    through render.text, not baked into a sprite.)"""
+    state = PHONE_STATES[name]()
+    seen = drawn_texts(state, NAMES)
+    card = lay.PLAYERS_CARD
+    counts = [d for d in seen if CARD_COUNTS.match(d.text) and _in_box(d, card)]
+    assert len(counts) >= 2 * state.num_players, counts
+    small = [(d.text, round(d.size, 2)) for d in counts if d.size < 11]
+    assert not small, small
