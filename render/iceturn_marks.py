@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from engine.iceturn_board import GRID, step
 from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiece
@@ -81,10 +84,19 @@ def _inside(spot: Point, cell: int) -> Point:
     return (min(max(spot[0], x0 + inset), x1 - inset), min(max(spot[1], y0 + inset), y1 - inset))
 
 
-def _grid(x0: float, y0: float, x1: float, y1: float, step: float = 3.0) -> list[Point]:
-    xs = [x0 + i * step for i in range(int((x1 - x0) // step) + 1)]
-    ys = [y0 + i * step for i in range(int((y1 - y0) // step) + 1)]
-    return [(x, y) for x in xs for y in ys]
+STEP = 4
+"""The spacing of the places a number's disc is tried at."""
+WIDE = 24
+"""How far outside its tile a number may go when the tile has no room for it."""
+
+
+@lru_cache(maxsize=1)
+def _offsets() -> tuple[tuple[int, int], ...]:
+    """Steps on the grid of places, nearest first (far enough to cross a tile and more)."""
+    reach = 70
+    steps = [(i, j) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)]
+    steps.sort(key=lambda d: (d[0] * d[0] + d[1] * d[1], d))
+    return tuple((i * STEP, j * STEP) for i, j in steps if i * i + j * j <= reach * reach)
 
 
 def _distance(point: Point, shape: Shape) -> float:
@@ -102,38 +114,63 @@ def _distance(point: Point, shape: Shape) -> float:
     return 0.0 if len(sides) == 1 else best
 
 
-def _free_spot(spot: Point, cell: int, taken: list[Point], covered: list[Shape]) -> Point:
+def _deep(covered: list[Shape]):
+    """A coarse map of the places (one pixel a STEP) whose disc would surely reach into a
+    covered shape: the shapes grown by less than CLEAR, so that a place it marks needs no
+    exact look (a place it leaves may still be too near: that one is looked at exactly)."""
+    grid = Image.new("L", (lay.WIDTH // STEP + 2, lay.HEIGHT // STEP + 2))
+    draw = ImageDraw.Draw(grid)
+    grow = max(1, round(2 * (CLEAR - 2 * STEP) / STEP))
+    for shape in covered:
+        points = [(x / STEP, y / STEP) for x, y in shape]
+        draw.polygon(points, fill=255)
+        draw.line([*points, points[0]], fill=255, width=grow, joint="curve")
+    return grid.load()
+
+
+def _free_spot(
+    spot: Point, cell: int, taken: list[Point], covered: list[Shape], deep=None
+) -> Point:
     """The place nearest ``spot`` for a number's disc clear of the discs already ``taken``
     and of what is ``covered``: inside ``cell``'s tile if it has room, else just outside it
-    (within 24 px of it, on the board); with no such place, one inside the tile clear of the
-    other discs at least."""
+    (within WIDE px of it, on the board); with no such place, one inside the tile clear of the
+    other discs at least. Places are tried on a grid, nearest first."""
     x0, y0, x1, y1 = lay.tile_box(cell)
     inset = DISC + 2
-    inner = _grid(x0 + inset, y0 + inset, x1 - inset, y1 - inset)
-    wide = 24
-    outer = [
-        p
-        for p in _grid(
-            max(x0 - wide, lay.BOARD_X + inset),
-            max(y0 - wide, lay.BOARD_Y + inset),
-            min(x1 + wide, lay.BOARD_R - inset),
-            min(y1 + wide, lay.BOARD_B - inset),
+    inner = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+    outer = (
+        max(x0 - WIDE, lay.BOARD_X + inset),
+        max(y0 - WIDE, lay.BOARD_Y + inset),
+        min(x1 + WIDE, lay.BOARD_R - inset),
+        min(y1 + WIDE, lay.BOARD_B - inset),
+    )
+    near = []  # the shapes near the tile, each with its box grown by CLEAR
+    for shape in covered:
+        xs, ys = [x for x, _ in shape], [y for _, y in shape]
+        box = (min(xs) - CLEAR, min(ys) - CLEAR, max(xs) + CLEAR, max(ys) + CLEAR)
+        if box[0] < outer[2] and outer[0] < box[2] and box[1] < outer[3] and outer[1] < box[3]:
+            near.append((box, shape))
+
+    def within(x, y, box) -> bool:
+        return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+    def clear(x, y, rule) -> bool:
+        if rule and deep is not None and deep[round(x / STEP), round(y / STEP)]:
+            return False
+        return all(math.hypot(x - ox, y - oy) >= 2 * DISC + 2 for ox, oy in taken) and not any(
+            b[0] < x < b[2] and b[1] < y < b[3] and _distance((x, y), shape) < CLEAR
+            for b, shape in rule
         )
-        if not (x0 + inset <= p[0] <= x1 - inset and y0 + inset <= p[1] <= y1 - inset)
-    ]
 
-    def nearest(spots, rule):
-        for there in sorted(spots, key=lambda p: (math.dist(p, spot), p)):
-            if all(math.dist(there, other) >= 2 * DISC + 2 for other in taken) and all(
-                _distance(there, shape) >= CLEAR for shape in rule
-            ):
-                return there
-        return None
-
-    for spots, rule in ((inner, covered), (outer, covered), (inner, [])):
-        there = nearest(spots, rule)
-        if there is not None:
-            return there
+    # the grid of places runs through the tile's first place (a whole number of steps away)
+    gx = inner[0] + round((min(max(spot[0], outer[0]), outer[2]) - inner[0]) / STEP) * STEP
+    gy = inner[1] + round((min(max(spot[1], outer[1]), outer[3]) - inner[1]) / STEP) * STEP
+    for inside, rule in ((True, near), (False, near), (True, [])):
+        for dx, dy in _offsets():
+            x, y = gx + dx, gy + dy
+            where = within(x, y, inner) if inside else within(x, y, outer)
+            if where and (inside or not within(x, y, inner)) and clear(x, y, rule):
+                return (x, y)
     return _inside(spot, cell)
 
 
@@ -241,6 +278,8 @@ def draw_marks(canvas: Canvas, theme: Theme, state, shown: ShownTurn, marks: lis
     shapes = [footprint(cell, here) for cell, here in enumerate(state.cells)]
     pieces = [shape for shape in shapes if shape is not None]
     discs: list[Point] = []
+    covered = pieces + marks
+    deep = _deep(covered)
     lanes: list[tuple[bool, float, float, float, float]] = []
     for move in shown.moves:
         path = _path(move)
@@ -270,7 +309,7 @@ def draw_marks(canvas: Canvas, theme: Theme, state, shown: ShownTurn, marks: lis
             )
             spot = start
         taken = [d for d in discs if not math.isnan(d[0])]
-        discs.append(_free_spot(spot, home, taken, pieces + marks))
+        discs.append(_free_spot(spot, home, taken, covered, deep))
     for n, spot in enumerate(discs, 1):
         if not math.isnan(spot[0]):
             number_disc(canvas, theme, spot, n, DISC)
