@@ -3,7 +3,8 @@ number, name, start and goal corners and pieces on the goal; during the setup th
 tiles still to place. The player to act (the winners at the end) sits on a lighter band.
 
 Every text is at least 25 px (11.25 px on a phone showing the image 450 px wide), a step
-above the image's floor (``MIN_TEXT``: 10 px on a phone)."""
+above the image's floor (``MIN_TEXT``: 10 px on a phone); the counts a player scans for stand
+at least 10 px tall (their letters' height, not the font's size)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,13 @@ from .theme import RGB, Theme, mix
 
 NAME = 25
 TEXT = NAME
-"""The counts and corners under each name ("x2" tiles in hand, "a1 -> d4", "1/3 on goal"), as
-big as the names: at the 10 px floor (23 px) they were the smallest text a player scans."""
+"""The corners and counts under each name ("a1 -> d4", "1/3 on goal": its letters 10.8 px
+tall on a 450 px phone), as big as the names: at the image's floor (23 px) "on goal" stood
+only 9.9 px tall."""
+COUNT = 32
+"""The tiles left in a hand ("x2"): its digits 10.35 px tall on a phone (7.2 px at 23 px)."""
 ICON = 30
-HAND_STEP = ICON + 4 + 32 + 14
+HAND_STEP = ICON + 4 + 38 + 10
 
 
 def _hand(canvas: Canvas, theme: Theme, x: float, y: float, hand: Sequence[int]) -> None:
@@ -31,7 +35,7 @@ def _hand(canvas: Canvas, theme: Theme, x: float, y: float, hand: Sequence[int])
     for kind, count in zip(("Q", "D", "A"), hand, strict=True):
         tile_icon(canvas, theme, (x, y - ICON / 2, x + ICON, y + ICON / 2), kind, not count)
         colour = theme.text if count else mix(theme.text_dim, theme.card, 0.35)
-        canvas.text((x + ICON + 4, y + 1), f"x{count}", TEXT, colour, "lm", bool(count))
+        canvas.text((x + ICON + 4, y + 1), f"x{count}", COUNT, colour, "lm", bool(count))
         x += HAND_STEP
 
 

@@ -1,5 +1,5 @@
 """The Ice-Turn image on a phone (450 px wide): every text is at least 10 px (the players'
-card's counts 11 px), the image is square, a nest does not look like a tree, a tall stack and
+card's counts 10 px tall), the image is square, a nest does not look like a tree, a tall stack and
 the move numbers stay inside their tiles, and the setup explains the goal corners."""
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ import re
 import pytest
 from PIL import Image
 
+import render
 from engine.iceturn_board import GRID
 from render import iceturn_layout as lay
+from render import text as texts
 from render.canvas import Canvas
 from render.iceturn_players import player_box
 from render.iceturn_tiles import TILE_Q
@@ -209,19 +211,45 @@ def test_at_the_setup_the_goal_corners_are_explained(name):
     assert "goal: the corner with your number's flag" in " ".join(words.split()), words
 
 
-CARD_COUNTS = re.compile(r"^(x\d|\d/3 on goal|[a-d][1-4]|tiles not dealt yet)$")
+CARD_COUNTS = re.compile(r"^(x\d|\d/3 on goal)$")
+TALL_INK = 64
+"""A row counts in a text's height where some pixel of it is covered this much (of 255)."""
+
+
+def ink_heights(state) -> list[tuple[str, float, float, float]]:
+    """Each text painted: the text, how tall its letters stand on a phone (from the top of
+    its highest glyph to the bottom of its lowest, at 450 px wide) and its anchor point."""
+    seen = []
+    original = texts.draw
+
+    def spy(image, item):
+        mask, _box = item.placed()
+        bbox = mask.image.point(lambda v: 255 if v >= TALL_INK else 0).getbbox()
+        rows = bbox[3] - bbox[1] if bbox else 0
+        seen.append((item.text, rows * 450 / image.width, item.xy[0], item.xy[1]))
+        return original(image, item)
+
+    texts.draw = spy
+    try:
+        render.render(state, names=NAMES[: state.num_players])
+    finally:
+        texts.draw = original
+    return seen
 
 
 @pytest.mark.parametrize("name", ["placing-2", "placing-4", "moving-4", "over-4-won"])
-def test_the_player_cards_counts_stand_above_the_floor(name):
-    """The counts under each name (tiles in hand "x2", the corners "a1 -> d4", "1/3 on goal")
-    were at the 10 px floor (10.35 px), the smallest text a player scans for: they are as big
-    as the names now, at least 11 px on a phone. (They are recorded by the phone check: drawn
-    through render.text, not baked into a sprite.)"""
+def test_the_player_cards_counts_stand_10_px_tall(name):
+    """The counts under each name (tiles in hand "x2", "1/3 on goal") were drawn at the
+    image's floor, 23 px, whose font size is 10.35 px on a phone but whose letters stood
+    only 7.2 px ("x0") and 9.9 px ("0/3 on goal") tall, as the issue measured them: their
+    letters stand at least 10 px tall now."""
     state = PHONE_STATES[name]()
-    seen = drawn_texts(state, NAMES)
     card = lay.PLAYERS_CARD
-    counts = [d for d in seen if CARD_COUNTS.match(d.text) and _in_box(d, card)]
-    assert len(counts) >= 2 * state.num_players, counts
-    small = [(d.text, round(d.size, 2)) for d in counts if d.size < 11]
-    assert not small, small
+    counts = [
+        (text, round(height, 2))
+        for text, height, x, y in ink_heights(state)
+        if CARD_COUNTS.match(text) and card[0] <= x <= card[2] and card[1] <= y <= card[3]
+    ]
+    assert len(counts) >= state.num_players, counts
+    short = [(text, height) for text, height in counts if height < 10]
+    assert not short, short
