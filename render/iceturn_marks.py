@@ -199,9 +199,10 @@ def _ends(shapes: list[Shape | None], path: tuple[int, int]) -> tuple[Point, Poi
     return (ax + ux * start, ay + uy * start), (bx - ux * stop, by - uy * stop)
 
 
-SHIFTS = (0, 14, -14, 28, -28, 42, -42, 56, -56)
+SHIFTS = (0, 14, -14, 28, -28, 42, -42, 56, -56, 80, -80)
 """How far an arrow moves aside from earlier ones along the same row or column, or from the
-pieces on the cells it passes."""
+pieces on the cells it passes; at 80, half a cell, it runs along the gap between two rows or
+columns of tiles, where no piece ever is (never along the board's outer edge)."""
 
 
 def _lane(start: Point, tip: Point) -> tuple[bool, float, float, float]:
@@ -226,10 +227,13 @@ def _shift(lane, lanes: list, covered: list[Shape]) -> float:
     """The first offset at which ``lane`` overlaps none of ``lanes`` (all on one line) nor
     runs over the pieces ``covered`` (the cells it passes); if none is clear of both, the
     first clear of the lanes."""
+    horizontal, at = lane[0], lane[1]
+    low, high = (lay.BOARD_Y, lay.BOARD_B) if horizontal else (lay.BOARD_X, lay.BOARD_R)
     free = [
         offset
         for offset in SHIFTS
-        if not any(
+        if low + lay.CELL / 4 < at + offset < high - lay.CELL / 4
+        and not any(
             h == lane[0]
             and abs(a + o - lane[1] - offset) < 6
             and min(lane[3], b) - max(lane[2], a_lo) > 8
@@ -239,7 +243,7 @@ def _shift(lane, lanes: list, covered: list[Shape]) -> float:
     for offset in free:
         if not any(_crosses(lane, offset, shape) for shape in covered):
             return offset
-    return free[0] if free else SHIFTS[-1]
+    return free[0] if free else 0
 
 
 def _arrow(canvas: Canvas, theme: Theme, start: Point, tip: Point, width: float, swap: bool):

@@ -251,10 +251,19 @@ def _pieces(bare: Image.Image, empty: Image.Image) -> Image.Image:
     return ImageChops.multiply(pieces, board)  # (the cards say how many pieces are home)
 
 
+def across():
+    """Alice's lying piece on the Q-Turner a3 turns Bob's piece on d3 south: the reaction's
+    arrow runs the whole row, past a stack of three on b3 and a lying piece on c3."""
+    pieces = {"a3": "0Me", "b3": "1L 0M 1S", "c3": "1Mn", "d3": "1Sn"}
+    state = position(pieces, tiles={"a3": "Q"}, players=2, seat=0, roll="roll 1 hop")
+    return state.apply("end").apply("react a3 d3 s")
+
+
 @cache
 def marked_states() -> tuple:
     """Crowded states with a turn to mark: random play's tallest stacks with moves shown, and
-    every state of a seeded 4-player game from move 100 to 160."""
+    every state of a seeded 4-player game from move 100 to 160, and a reaction across a
+    row of pieces."""
     states = [s for n in (2, 3, 4) for s in tallest_reached(n)]
     rng = random.Random(7)
     state = GAME.new_game(4)
@@ -262,7 +271,7 @@ def marked_states() -> tuple:
         state = state.apply(random_move(state, rng))
         if i >= 100 and i % 4 == 0:
             states.append(state)
-    states.append(crowded())
+    states += [crowded(), across()]
     return tuple(s for s in states if s.last_turn is not None or s.turn_log)
 
 
@@ -270,8 +279,8 @@ def test_the_last_turns_marks_never_cover_a_piece():
     """The arrows and numbered discs of the marked turn change no pixel of a piece: drawn
     with and without the marked turn, the images differ nowhere the pieces are (where the
     image without the turn differs from the same tiles without pieces). The arrows used to
-    run into a tall stack or over a piece to keep a minimum length, and a number's disc sat
-    on whatever piece its place held."""
+    run into a tall stack or over a piece to keep a minimum length, or across the pieces of
+    the cells they passed, and a number's disc sat on whatever piece its place held."""
     states = marked_states()
     assert len(states) >= 15
     for state in states:
