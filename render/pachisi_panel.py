@@ -20,7 +20,7 @@ from .pachisi_words import (
     hs_words,
     last_move_words,
     last_roller,
-    opening_roll_words,
+    opening_winner_words,
     penalty,
     rolloff_throws,
 )
@@ -320,7 +320,7 @@ def _dice(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     roller = last_roller(state)
     if roller is None:  # the opening roll is over, nobody has rolled yet
         said = sentence_names(names)
-        text = opening_roll_words(state, said) or f"{said[state.seat]} won the opening roll."
+        text = opening_winner_words(state, said) or f"{said[state.seat]} won the opening roll."
         lines = wrap(canvas, f"{text[:-1]} and rolls first.", TEXT, room, 3)
         bottom = top + 52 + LINE * len(lines)
         card(canvas, theme, (x0, top, x1, bottom))
