@@ -88,8 +88,8 @@ def shorten(name: str, others: Sequence[str], room: float, measure: Callable[[st
     def alone(reading: Reading) -> bool:
         return not any(re.fullmatch(reading.pattern, other) for other in others)
 
-    for tier in _tiers(name, fits):
-        for reading in sorted(tier, key=lambda r: -measure(r.shown)):  # the widest first
+    for tier in _tiers(name, others, fits, measure):
+        for reading in tier:  # (in the order preferred)
             if fits(reading) and alone(reading):
                 return reading.shown
     cut = _cut_end(name, "", "", fits)
@@ -124,31 +124,46 @@ def _joined(parts: Sequence[Reading], tail: str) -> Reading:
     )
 
 
-def _tiers(name: str, fits: Callable[[Reading], bool]) -> list[list[Reading]]:
+def _tiers(
+    name: str,
+    others: Sequence[str],
+    fits: Callable[[Reading], bool],
+    measure: Callable[[str], float],
+) -> list[list[Reading]]:
+    """The shortenings of ``name`` by kind, each kind in the order preferred: the words that
+    differ from the other names' kept whole first, then the widest."""
     head, tail = _split(name)
     words = head.split(" ")
+    shared = [all(w in other.split(" ") for other in others) for w in words]
     cuttable = [i for i, w in enumerate(words) if _initial(w)]
-    some: list[Reading] = []
+    some: list[tuple[int, Reading]] = []
     every: list[Reading] = []
     if len(words) <= MAX_WORDS:
         for count in range(1, len(cuttable) + 1):
             for chosen in itertools.combinations(cuttable, count):
                 reading = _joined([_word(w, i in chosen) for i, w in enumerate(words)], tail)
-                (every if len(chosen) == len(words) else some).append(reading)
+                if len(chosen) == len(words):
+                    every.append(reading)
+                else:
+                    some.append((sum(not shared[i] for i in chosen), reading))
+    some.sort(key=lambda pair: (pair[0], -measure(pair[1].shown)))
     cut_head = [
         r
         for r in (_cut_end(head, tail, re.escape(tail), fits), _cut_start(head, tail, fits))
         if r is not None
     ]
+    initials = [r for _, r in some]
     short_cut = [
         r
-        for short in some + every
+        for short in initials + every
         if (r := _cut_end(short.shown, "", "", fits, name_pattern=short)) is not None
     ]
     whole = [r for r in (_cut_end(name, "", "", fits),) if r is not None]
+    widest = [sorted(t, key=lambda r: -measure(r.shown)) for t in (cut_head, every, short_cut)]
+    cut_head, every, short_cut = widest
     if tail:  # what the brackets say matters more than the letters of a word before them
-        return [some, every, cut_head, short_cut, whole]
-    return [some, cut_head, every, short_cut, whole]
+        return [initials, every, cut_head, short_cut, whole]
+    return [initials, cut_head, every, short_cut, whole]
 
 
 def _has_letter(text: str) -> bool:
