@@ -106,9 +106,9 @@ def _split(name: str) -> tuple[str, str]:
 
 
 def _initial(word: str) -> bool:
-    """Whether ``word`` can be cut to its initial and a full stop (a word of 3 letters or
-    more that starts with a letter: "2" or "Jo" stays whole)."""
-    return len(word) >= 3 and word[0].isalpha()
+    """Whether ``word`` can be cut to its initial and a full stop (a word of 4 letters or
+    more that starts with a letter: "2", "Jo" or "the" stays whole, saving little)."""
+    return len(word) >= 4 and word[0].isalpha()
 
 
 def _word(word: str, short: bool) -> Reading:

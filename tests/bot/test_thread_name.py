@@ -6,16 +6,9 @@ from __future__ import annotations
 import engine
 from bot.invitations import thread_name
 from bot.records import Player
-from tests.render.test_names import _seats_read
+from tests.render.test_names import HAMILTONS, _seats_read
 
 from .game_records import record_at
-
-HAMILTONS = [
-    "Alexander Hamilton the Third",
-    "Alexander Hamilton the Fourth",
-    "Alexander Hamilton the Fifth",
-    "Alexander Hamilton the Sixth",
-]
 
 
 def test_a_thread_name_names_every_player_as_themselves():

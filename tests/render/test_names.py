@@ -95,6 +95,13 @@ AS_THE_BOT_NAMES_THEM = (
     "Parlor 4 (medium)",
 )
 """Parlor's seats as the bot names them: the first "Parlor (level)", the next "Parlor n"."""
+HAMILTONS = (
+    "Alexander Hamilton the Third",
+    "Alexander Hamilton the Fourth",
+    "Alexander Hamilton the Fifth",
+    "Alexander Hamilton the Sixth",
+)
+"""People's look-alike names, each within Discord's 32 characters: every game cuts them."""
 PEOPLE = ("Alexander Hamilton", "Alexander Hampton", "Alice Hamilton", "Bartholomew Maximilian")
 
 
@@ -208,7 +215,9 @@ def test_look_alike_names_are_shortened_to_what_tells_them_apart():
                     assert _seats_read(shown, names) == {seat}, (shown, room)
 
 
-@pytest.mark.parametrize("names", [LOOK_ALIKES, AS_THE_BOT_NAMES_THEM], ids=["1-4", "as-named"])
+@pytest.mark.parametrize(
+    "names", [LOOK_ALIKES, AS_THE_BOT_NAMES_THEM, HAMILTONS], ids=["1-4", "as-named", "people"]
+)
 def test_every_image_names_each_player_as_nobody_else(states, names):
     """On every game's images (seeded positions, 4 seats where the game has them), each name
     shortened to fit ("P. 2 (medium)", "Parl… (hard)" in a sentence) reads as one player
