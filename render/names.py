@@ -11,7 +11,8 @@ shortening that reads as another player's name as well is never chosen while one
 not fits; from the first kind found below, the widest that fits:
 
 1. the brackets whole, some words before them cut to initials ("P. 2 (medium)",
-   "A. Hamilton");
+   "A. Hamilton"), the words the other names share first ("A. H. the Fourth", not
+   "Alexander H. the F.");
 2. the brackets whole, the words before them cut at their end or start ("Parl… (hard)",
    "…2 (medium)", "Bartholomew-Max…");
 3. the brackets whole, every word before them cut to its initial ("P. (hard)"): before 2
@@ -187,6 +188,8 @@ def _cut_end(
         else:
             hi = mid - 1
     kept = text[:lo].rstrip()
+    if name_pattern is not None and re.search(r"(^| )\w\.$", kept):
+        kept = kept[:-1]  # "A…", not "A.…"
     if not _has_letter(kept) or not fits(Reading(kept + ELLIPSIS + tail, "")):
         return None
     # (of a shortened reading: its words' patterns, the last one cut)
@@ -212,7 +215,7 @@ def _cut_start(head: str, tail: str, fits: Callable[[Reading], bool]) -> Reading
     words = head.split(" ")
     for start in range(1, len(words)):
         kept = " ".join(words[start:])
-        reading = Reading(ELLIPSIS + kept + tail, ".*" + re.escape(" " + kept + tail))
+        reading = Reading(ELLIPSIS + kept + tail, ".*" + re.escape(kept + tail))
         if _has_letter(kept) and fits(reading):
             return reading
     return None

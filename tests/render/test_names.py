@@ -259,3 +259,31 @@ def test_a_partnership_win_names_both_partners(states):
             assert len(seats) == 1, (part, seats)
             read |= seats
     assert read == set(winners)
+
+
+def test_a_shortening_said_to_be_one_players_reads_so():
+    """Seeded look-alike tables (words from a small pool, so names share words and letters):
+    every shortening fits, and reads as its own name alone by the reader's rules above,
+    unless nothing that fits could (then the name is cut at its end like any text)."""
+    import random
+
+    from render.names import ELLIPSIS as CUT
+    from render.names import shorten
+
+    rng = random.Random(7)
+    pool = ["Parlor", "Alex", "Alexander", "Hamilton", "Hampton", "the", "2", "12", "Jo", "Ann"]
+    for _ in range(400):
+        names = []
+        while len(names) < rng.randint(2, 4):
+            name = " ".join(rng.choice(pool) for _ in range(rng.randint(1, 4)))
+            if rng.random() < 0.5:
+                name += rng.choice([" (hard)", " (medium)", " (easy)"])
+            if name not in names:
+                names.append(name)
+        for seat, name in enumerate(names):
+            room = rng.randint(4, 30)
+            shown = shorten(name, [n for n in names if n != name], room, len)
+            assert len(shown) <= room or shown == CUT, (name, room, shown)
+            if _seats_read(shown, names) != {seat}:
+                plain = name[: room - 1].rstrip() + CUT
+                assert shown in (plain, CUT), (names, name, room, shown)
