@@ -134,7 +134,8 @@ def draw_pad(
     acting, won = _acting(state, seat), _won(state, seat)
     x = x0 + 18
     marker(seat)(canvas, (x + 12, y0 + 32), 32)
-    canvas.text((x + 34, y0 + 33), names[seat], NAME, theme.text, "lm", True, x1 - x - 50)
+    room = x1 - x - 50
+    canvas.text((x + 34, y0 + 33), names[seat], NAME, theme.text, "lm", True, room, among=names)
     tx = x + canvas.text_width(COLOUR[seat], 22, bold=True) + 12  # after the colour (drawn once)
     if acting:
         word = "to roll" if state.phase == "roll" else "to move"
@@ -209,7 +210,8 @@ def draw_last_turn(
     dice = " ".join(map(str, shown.dice))
     canvas.text((x1 - 16, y0 + 35), dice, 22, theme.text_dim, "rs", True)
     marker(shown.seat)(canvas, (x + 10, y0 + 66), 24)
-    canvas.text((x + 28, y0 + 67), names[shown.seat], 22, theme.text, "lm", True, x1 - x - 44)
+    room = x1 - x - 44
+    canvas.text((x + 28, y0 + 67), names[shown.seat], 22, theme.text, "lm", True, room, among=names)
     y = y0 + 102
     if shown.passed:
         for line in wrap(canvas, PASS_WORDS, TEXT, x1 - x - 14, 3):
