@@ -196,6 +196,8 @@ class Piece(NamedTuple):
 
 class Drawing(NamedTuple):
     size: tuple[int, int]
+    cells: list[Box]
+    """The board's squares or tiles (a piece centred on one must lie within it)."""
     texts: list[Placed]
     pieces: list[Piece]
     containers: list[Box]
@@ -281,6 +283,7 @@ def recording() -> Iterator[Callable[[], Drawing]]:
                 placed.append(Placed(item.text, phone, *inked))
         return Drawing(
             size,
+            [],
             placed,
             [Piece(name, box) for at, name, box in pasted if at == size],
             [box for at, box in rects if at == size],
@@ -357,9 +360,32 @@ def drawing(state, names) -> tuple[Drawing, Image.Image]:
         data = render.render(state, names=names)
     image = Image.open(io.BytesIO(data))
     image.load()
-    seen = result()
+    seen = result()._replace(cells=board_cells(state))
     assert seen.size == image.size
     return seen, image
+
+
+def board_cells(state) -> list[Box]:
+    """The squares or tiles of ``state``'s board, in image px, where a piece is drawn whole
+    (Pachisi's track squares are left out: two pawns sharing a square reach a little into
+    the next one by design, and what must not happen there, a pawn over another's number,
+    is checked as a piece over a text)."""
+    key = state.game.key
+    if key == "ice-turn":
+        from render import iceturn_layout as lay
+
+        return [lay.cell_box(cell) for cell in range(16)]
+    if key == "pach-ice-i":
+        from engine.pachicei_board import GRID
+        from render import pachicei_layout as lay
+
+        return [lay.square_box(square) for square in range(GRID.size)]
+    if key == "icesickle":
+        from engine.icesickle import GRID
+        from render import icesickle_layout as lay
+
+        return [lay.square_box(square) for square in range(GRID.size)]
+    return []
 
 
 # -- the checks ----------------------------------------------------------------------------
@@ -432,6 +458,19 @@ def crossing_containers(seen: Drawing) -> list[str]:
     return found
 
 
+def outside_their_cells(seen: Drawing) -> list[str]:
+    """Pieces centred on a board square or tile that reach out of it."""
+    found = []
+    for piece in seen.pieces:
+        x, y = (piece.box[0] + piece.box[2]) / 2, (piece.box[1] + piece.box[3]) / 2
+        for cell in seen.cells:
+            if cell[0] <= x < cell[2] and cell[1] <= y < cell[3]:
+                if not _inside(piece.box, cell, 0.5):
+                    found.append(f"piece {piece.name} at {_round(piece.box)} out of {_round(cell)}")
+                break
+    return found
+
+
 def _round(box) -> tuple[int, ...]:
     return tuple(round(v) for v in box)
 
@@ -449,6 +488,7 @@ def problems(seen: Drawing) -> dict[str, list]:
         "texts over each other": overlapping_texts(seen),
         "cut by the image's edge": outside_the_image(seen),
         "across a card's edge": crossing_containers(seen),
+        "out of its square": outside_their_cells(seen),
         f"under {PHONE_MIN_TEXT} px on a phone": small_texts(seen),
         "shapes over a text": seen.hidden,
     }

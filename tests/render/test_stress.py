@@ -89,6 +89,11 @@ def test_no_text_or_piece_crosses_the_edge_of_its_card(id_):
     assert not stress.crossing_containers(seen(id_))
 
 
+@pytest.mark.parametrize("id_", params("cell"))
+def test_no_piece_reaches_out_of_its_square_or_tile(id_):
+    assert not stress.outside_their_cells(seen(id_))
+
+
 @pytest.mark.parametrize("id_", params("small"))
 def test_every_text_is_readable_on_a_phone(id_):
     assert not stress.small_texts(seen(id_))
@@ -146,6 +151,16 @@ def test_the_check_sees_a_text_across_the_edge_of_its_card():
 
     found = stress.crossing_containers(drawn(draw))
     assert len(found) == 1 and found[0].startswith("text 'out of the card'")
+
+
+def test_the_check_sees_a_piece_reaching_out_of_its_square():
+    def draw(canvas):
+        canvas.sprite(_disc, (50, 50), (20, 20, 20, 20), 18.0, None)  # inside a1
+        canvas.sprite(_disc, (185, 50), (20, 20, 20, 20), 18.0, None)  # into the next one
+
+    cells = [(0, 0, 100, 100), (100, 0, 200, 100), (200, 0, 300, 100)]
+    found = stress.outside_their_cells(drawn(draw)._replace(cells=cells))
+    assert found == ["piece _disc at (167, 32, 204, 68) out of (100, 0, 200, 100)"]
 
 
 def test_the_check_sees_small_texts_even_in_a_layer_or_a_sprite():
