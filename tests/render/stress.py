@@ -475,6 +475,27 @@ def _round(box) -> tuple[int, ...]:
     return tuple(round(v) for v in box)
 
 
+TALL_INK = 64
+"""A row of a text counts in its height where some pixel of it is covered at least this
+much (of 255): not the faint anti-aliased fringe."""
+
+
+def ink_height(seen: Drawing, text: Placed) -> float:
+    """How tall ``text``'s letters are drawn on a phone (px at ``PHONE_WIDTH``): from the
+    top of its highest glyph to the bottom of its lowest ("Round 1: 7" at 23 px on a 1000 px
+    image is 7.6 px tall on a phone: the height of its capitals and digits)."""
+    box = text.ink.point(lambda v: 255 if v >= TALL_INK else 0).getbbox()
+    rows = box[3] - box[1] if box else 0
+    return rows * PHONE_WIDTH / seen.size[0]
+
+
+def short_texts(seen: Drawing, wanted: Callable[[str], bool]) -> list[tuple[str, float]]:
+    """The texts ``wanted`` picks whose letters are under ``PHONE_MIN_TEXT`` px tall on a
+    phone (see :func:`ink_height`)."""
+    heights = [(t.text, round(ink_height(seen, t), 1)) for t in seen.texts if wanted(t.text)]
+    return [(text, height) for text, height in heights if height < PHONE_MIN_TEXT]
+
+
 def small_texts(seen: Drawing) -> list[tuple[str, float]]:
     """Texts a phone shows under ``PHONE_MIN_TEXT`` px."""
     return [

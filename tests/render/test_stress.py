@@ -6,6 +6,7 @@ phone, no shape or piece over a text. Each check is first shown to catch a made-
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -217,3 +218,66 @@ def _disc(canvas, at, radius, label):
     canvas.circle(at, radius, fill=BLUE)
     if label:
         canvas.text(at, label, 18, WHITE, "mm", bold=True)
+
+
+# -- issue 33 item 5: the small counts and scores stand at least 10 px tall --------------------
+
+ITEM_5 = {
+    # the scores by round on an IceSickle player card; the stash's and the captures' counts
+    "icesickle": re.compile(r"^(Round \d+: \d+.*|Rounds: .*|[SML] x\d+)$"),
+    # a Pach-Ice-i pad's entered pips; the goal's counts and a full pad's lone pieces
+    "pach-ice-i": re.compile(r"^(entered pips \d+|x\d+)$"),
+}
+
+
+def _item_5_ids() -> list[str]:
+    return [id_ for id_ in IDS if id_.split(":")[0] in ITEM_5]
+
+
+@pytest.mark.parametrize("id_", _item_5_ids())
+def test_scores_pips_and_counts_are_10_px_tall_on_a_phone(id_):
+    """How tall the letters are, as the issue measured ("Round 1: 7" was 7.6 px tall at
+    450 px, "entered pips" 9-10 px, "x0" 7.2 px), not the font size (10.35 px for all)."""
+    pattern = ITEM_5[id_.split(":")[0]]
+    drawing = seen(id_)
+    assert [t for t in drawing.texts if pattern.match(t.text)], "none of them drawn"
+    assert not stress.short_texts(drawing, pattern.match)
+
+
+@pytest.mark.parametrize("make", ["icesickle", "pach-ice-i"])
+def test_every_phase_has_its_scores_and_counts_10_px_tall(make):
+    """Every phase of the two games' image tests, and a Pach-Ice-i pad so full that its lone
+    pieces are counted ("x3")."""
+    from . import pachicei_states
+    from . import test_icesickle_render as icesickle_states
+
+    module = icesickle_states if make == "icesickle" else pachicei_states
+    states = [phase() for phase in module.PHASES.values()]
+    if make == "pach-ice-i":
+        states.append(_lone_counted())
+    pattern = ITEM_5[make]
+    found = []
+    for state in states:
+        drawing, _image = stress.drawing(state, module.NAMES)
+        found += stress.short_texts(drawing, pattern.match)
+    assert not found
+    if make == "pach-ice-i":  # (the last: the pad's goal is empty, its lone pieces counted)
+        assert [t.text for t in drawing.texts if pattern.match(t.text)].count("x5") == 2
+
+
+def _lone_counted():
+    """Black's pad holds five lone larges, mediums and smalls: too many to draw one by one
+    beside each other, so they are drawn as counts ("x5")."""
+    from tests.engine.pachicei_helpers import EMPTY_PAD, position
+
+    return position(pads=([0, 0, 5, 5, 5], EMPTY_PAD))
+
+
+def test_the_height_check_sees_short_letters():
+    def draw(canvas):
+        canvas.text((100, 100), "Round 1: 7", 19, WHITE, "lm")  # capitals 6.5 px on a phone
+        canvas.text((100, 200), "Round 1: 7", 28, WHITE, "lm")  # 10 px
+
+    drawing = drawn(draw)
+    assert [text for text, _ in stress.short_texts(drawing, lambda text: True)] == ["Round 1: 7"]
+    assert stress.short_texts(drawing, lambda text: True)[0][1] < 7
