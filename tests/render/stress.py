@@ -51,9 +51,7 @@ LONG_NAMES = (
 )
 """Discord display names at their longest (32 characters), the last as wide as it gets."""
 
-MIXED_NAMES = ("MMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMM", "Parlor (hard)", "Wi", "Parlor 3 (easy)")
-
-NAME_SETS = {"ai": AI_NAMES, "long": LONG_NAMES, "mixed": MIXED_NAMES}
+NAME_SETS = {"ai": AI_NAMES, "long": LONG_NAMES}
 
 
 def _pachisi_score(state) -> float:
@@ -108,19 +106,43 @@ class Config(NamedTuple):
     score: Callable[[Any], float]
     seeds: int
     """How many seeded random games to play for its most crowded positions."""
+    also: tuple[tuple[str, Callable[[Any], bool]], ...] = ()
+    """Other positions, by name: the last state of the first seeded game that passes a test
+    (the end of an opening, a setup)."""
 
+    def labels(self) -> tuple[str, ...]:
+        return ("crowded", "end", *(name for name, _ in self.also))
+
+
+def _opening(state) -> bool:
+    """Pachisi's opening roll (its last state: the most throws shown)."""
+    return state.phase == "rolloff"
+
+
+def _first_roll(state) -> bool:
+    """Pachisi right after the opening roll: who won it, to roll first."""
+    return state.phase == "roll" and not state.dice
+
+
+def _setup(state) -> bool:
+    """Ice-Turn's setup with the tiles dealt and some placed (counts left in hands)."""
+    return state.phase == "place"
+
+
+OPENING = (("opening", _opening), ("first-roll", _first_roll))
+SETUP = (("setup", _setup),)
 
 CONFIGS = (
     Config("pachisi-2", "pachisi", 2, {}, _pachisi_score, 12),
     Config("pachisi-3-classic", "pachisi", 3, {"rules": "classic"}, _pachisi_score, 8),
-    Config("pachisi-4", "pachisi", 4, {}, _pachisi_score, 8),
+    Config("pachisi-4", "pachisi", 4, {}, _pachisi_score, 8, OPENING),
     Config("pachisi-4-classic", "pachisi", 4, {"rules": "classic"}, _pachisi_score, 6),
     Config("pachisi-4-partners", "pachisi", 4, {"partners": True}, _pachisi_score, 8),
     Config("pach-ice-i", "pach-ice-i", 2, {}, _pachicei_score, 12),
     Config("icesickle", "icesickle", 2, {}, _icesickle_score, 60),
-    Config("ice-turn-2", "ice-turn", 2, {}, _iceturn_score, 6),
+    Config("ice-turn-2", "ice-turn", 2, {}, _iceturn_score, 6, SETUP),
     Config("ice-turn-3", "ice-turn", 3, {}, _iceturn_score, 5),
-    Config("ice-turn-4", "ice-turn", 4, {}, _iceturn_score, 5),
+    Config("ice-turn-4", "ice-turn", 4, {}, _iceturn_score, 5, SETUP),
 )
 
 
@@ -157,12 +179,22 @@ def crowded(config: Config) -> tuple[Any, Any]:
 
 
 def positions() -> list[Position]:
-    """The stress positions: each game's most crowded position and its end, each with the
-    AI seats' names, with 32-character names and with a mix of both."""
+    """The stress positions: each game's most crowded position, its end and its ``also``
+    positions, each with the AI seats' names and with 32-character names."""
     found = []
     for config in CONFIGS:
         most, end = crowded(config)
-        for label, state in (("crowded", most), ("end", end)):
+        chosen = [("crowded", most), ("end", end)]
+        for label, wanted in config.also:
+            last = None
+            for state in played(config, 0):
+                if wanted(state):
+                    last = state
+                elif last is not None:
+                    break
+            assert last is not None, f"{config.name}: no {label}"
+            chosen.append((label, last))
+        for label, state in chosen:
             for names_label, names in NAME_SETS.items():
                 found.append(
                     Position(
@@ -341,11 +373,16 @@ def _covered_late(items: list) -> list[str]:
     return found
 
 
+KEPT_CACHES = ("render.text", "render.theme", "render.sprites", "render.iceturn_tiles")
+"""Modules whose caches hold no text drawn on a board (text masks and widths, glyphs, tile
+images, which cannot hold text): kept, as they cost time to make again."""
+
+
 def _forget_layers() -> None:
     """Drop the cached layers (a board's fixed part), so that their texts are drawn, and so
     seen, again (the text masks stay cached: they change nothing drawn)."""
     for name, module in list(sys.modules.items()):
-        if not name.startswith("render.") or name in ("render.text", "render.sprites"):
+        if not name.startswith("render.") or name in KEPT_CACHES:
             continue
         for value in list(vars(module).values()):
             clear = getattr(value, "cache_clear", None)

@@ -15,11 +15,10 @@ from render.canvas import Canvas
 
 from . import stress
 
-LABELS = ("crowded", "end")
 IDS = [
     f"{config.name}:{label}:{names}"
     for config in stress.CONFIGS
-    for label in LABELS
+    for label in config.labels()
     for names in stress.NAME_SETS
 ]
 
@@ -227,18 +226,30 @@ ITEM_5 = {
     "icesickle": re.compile(r"^(Round \d+: \d+.*|Rounds: .*|[SML] x\d+)$"),
     # a Pach-Ice-i pad's entered pips; the goal's counts and a full pad's lone pieces
     "pach-ice-i": re.compile(r"^(entered pips \d+|x\d+)$"),
+    # an Ice-Turn player's pieces on goal; the tiles left in a hand
+    "ice-turn": re.compile(r"^(\d/3 on goal|x\d+)$"),
 }
 
 
-def _item_5_ids() -> list[str]:
-    return [id_ for id_ in IDS if id_.split(":")[0] in ITEM_5]
+def _item_5_ids() -> list:
+    marks = [pytest.mark.xfail(strict=True, reason="issue 33 item 5, Ice-Turn: helper B")]
+    return [
+        pytest.param(id_, id=id_, marks=marks if id_.startswith("ice-turn") else [])
+        for id_ in IDS
+        if id_.split(":")[0].rsplit("-", 1)[0] in ITEM_5 or id_.split(":")[0] in ITEM_5
+    ]
+
+
+def _game(id_: str) -> str:
+    name = id_.split(":")[0]
+    return name if name in ITEM_5 else name.rsplit("-", 1)[0]
 
 
 @pytest.mark.parametrize("id_", _item_5_ids())
 def test_scores_pips_and_counts_are_10_px_tall_on_a_phone(id_):
     """How tall the letters are, as the issue measured ("Round 1: 7" was 7.6 px tall at
     450 px, "entered pips" 9-10 px, "x0" 7.2 px), not the font size (10.35 px for all)."""
-    pattern = ITEM_5[id_.split(":")[0]]
+    pattern = ITEM_5[_game(id_)]
     drawing = seen(id_)
     assert [t for t in drawing.texts if pattern.match(t.text)], "none of them drawn"
     assert not stress.short_texts(drawing, pattern.match)
