@@ -230,6 +230,8 @@ class Drawing(NamedTuple):
     size: tuple[int, int]
     cells: list[Box]
     """The board's squares or tiles (a piece centred on one must lie within it)."""
+    panels: list[Box]
+    """Parts of the layout a text must not cross the edge of (Pachisi's corners)."""
     texts: list[Placed]
     pieces: list[Piece]
     containers: list[Box]
@@ -316,6 +318,7 @@ def recording() -> Iterator[Callable[[], Drawing]]:
         return Drawing(
             size,
             [],
+            [],
             placed,
             [Piece(name, box) for at, name, box in pasted if at == size],
             [box for at, box in rects if at == size],
@@ -397,9 +400,19 @@ def drawing(state, names) -> tuple[Drawing, Image.Image]:
         data = render.render(state, names=names)
     image = Image.open(io.BytesIO(data))
     image.load()
-    seen = result()._replace(cells=board_cells(state))
+    seen = result()._replace(cells=board_cells(state), panels=layout_panels(state))
     assert seen.size == image.size
     return seen, image
+
+
+def layout_panels(state) -> list[Box]:
+    """Pachisi's corners (each seat's nest, name and score): the other games' panels are
+    cards, found as they are drawn."""
+    if state.game.key != "pachisi":
+        return []
+    from render import pachisi_layout as lay
+
+    return [lay.corner_box(arm) for arm in range(4)]
 
 
 def board_cells(state) -> list[Box]:
@@ -480,7 +493,8 @@ def outside_the_image(seen: Drawing) -> list[str]:
 
 
 def crossing_containers(seen: Drawing) -> list[str]:
-    """Texts and pieces that lie partly on a card, pill or banner and partly off it."""
+    """Texts and pieces that lie partly on a card, pill or banner and partly off it; texts
+    partly in a layout's panel (:func:`layout_panels`)."""
     found = []
     items = [(f"text {t.text!r}", t.box) for t in seen.texts]
     items += [(f"piece {p.name}", p.box) for p in seen.pieces]
@@ -492,6 +506,10 @@ def crossing_containers(seen: Drawing) -> list[str]:
             if _inside(container, box):  # a card under a piece (a pill on a token...)
                 continue
             found.append(f"{what} at {_round(box)} crosses the edge of {_round(container)}")
+    for text in seen.texts:
+        for panel in seen.panels:
+            if _meet(text.box, panel) is not None and not _inside(text.box, panel, 0.5):
+                found.append(f"text {text.text!r} at {text.box} crosses the edge of {panel}")
     return found
 
 

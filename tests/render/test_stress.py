@@ -151,6 +151,8 @@ def test_the_check_sees_a_text_across_the_edge_of_its_card():
 
     found = stress.crossing_containers(drawn(draw))
     assert len(found) == 1 and found[0].startswith("text 'out of the card'")
+    panel = drawn(draw)._replace(panels=[(540, 50, 700, 150)])  # "far away" half out of it
+    assert [f[:15] for f in stress.crossing_containers(panel)][1:] == ["text 'far away'"]
 
 
 def test_the_check_sees_a_piece_reaching_out_of_its_square():
