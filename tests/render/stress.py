@@ -54,19 +54,31 @@ LONG_NAMES = (
 NAME_SETS = {"ai": AI_NAMES, "long": LONG_NAMES}
 
 
-def _pachisi_score(state) -> float:
-    from render.pachisi import shared_squares
+def pachisi_groups(state) -> dict[tuple[float, float], list[tuple[int, int]]]:
+    """The pawns ``(seat, pawn)`` on each square of the loop and the home paths, by the
+    square's centre on the image."""
+    from engine.pachisi_board import HOME
+    from render import pachisi_layout as lay
 
-    groups = [g for g in shared_squares(state).values() if len(g) > 1]
-    centres = [c for c, g in shared_squares(state).items() if len(g) > 1]
+    squares: dict[tuple[float, float], list[tuple[int, int]]] = {}
+    for seat, rels in enumerate(state.pawns):
+        for i, rel in enumerate(rels):
+            if 0 <= rel < HOME:
+                squares.setdefault(lay.point_of(state.arms[seat], rel), []).append((seat, i + 1))
+    return squares
+
+
+def _pachisi_score(state) -> float:
+    shared = {c: g for c, g in pachisi_groups(state).items() if len(g) > 1}
+    centres = list(shared)
     close = sum(
         1
         for i, a in enumerate(centres)
         for b in centres[i + 1 :]
         if math.dist(a, b) < 1.5 * 40  # neighbouring squares (render.pachisi_layout.CELL)
     )
-    biggest = max((len(g) for g in groups), default=0)
-    return 100 * biggest + 30 * close + 10 * len(groups) + len(state.effects)
+    biggest = max((len(g) for g in shared.values()), default=0)
+    return 100 * biggest + 30 * close + 10 * len(shared) + len(state.effects)
 
 
 def _pachicei_score(state) -> float:

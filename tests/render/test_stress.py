@@ -56,13 +56,11 @@ def test_the_positions_are_the_crowded_ones_asked_for():
     seats or a blockade next to another, an Ice-Turn stack of 6+ pieces of 3+ owners,
     Pach-Ice-i with most of its pieces on the board, an IceSickle multi-capture; every game's
     end; 32-character names."""
-    from render.pachisi import shared_squares
-
     positions = _positions()
     assert sorted(positions) == sorted(IDS)
     crowded = {p.id.split(":")[0]: p.state for p in positions.values() if ":crowded:" in p.id}
     for name in ("pachisi-2", "pachisi-3-classic", "pachisi-4", "pachisi-4-partners"):
-        groups = [g for g in shared_squares(crowded[name]).values() if len(g) > 1]
+        groups = [g for g in stress.pachisi_groups(crowded[name]).values() if len(g) > 1]
         assert len(groups) >= 2, name
     cells = crowded["ice-turn-4"].cells
     assert max(len(c.pieces) for c in cells) >= 6
