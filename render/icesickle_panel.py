@@ -29,6 +29,11 @@ from .theme import Theme
 TITLE = "IceSickle"
 DOT = "  \N{MIDDLE DOT}  "
 PILL_WIDTH = 340
+SCORE_TEXT = 31
+"""The scores by round on a player card ("Rounds: 16 + 10"): their digits stand 10.8 px tall
+on a 450 px phone (at ``TEXT``, 23 px, only 7.6 px)."""
+COUNT_TEXT = 32
+"""The counts under the stash and the captures ("M x2"), bold: 10.8 px tall on a phone."""
 """The most the turn pill at the header's right end may take."""
 
 
@@ -144,8 +149,8 @@ def draw_stash(canvas: Canvas, theme: Theme, state, names: Sequence[str], box) -
         theme.card,
         theme.text,
         large_width=50,
-        text_size=28,
-        gap=30,
+        text_size=COUNT_TEXT,
+        gap=26,
         labels=("S ", "M ", "L "),
     )
 
@@ -179,10 +184,9 @@ def draw_player(
     name_room = x1 - 20 - score_w - 16 - (x0 + 66)
     canvas.text((x0 + 66, y0 + 39), name, 28, theme.text, "lm", True, name_room, among=among)
 
-    rounds = state.round_scores()
-    line = DOT.join(f"Round {i + 1}: {r[seat]}" for i, r in enumerate(rounds))
     room = x1 - 20 - total_w - 14 - (x0 + 20)
-    canvas.text((x0 + 20, y0 + 84), line, TEXT, theme.text_dim, "lm", max_width=room)
+    line = round_scores_line(state, seat)
+    canvas.text((x0 + 20, y0 + 84), line, SCORE_TEXT, theme.text_dim, "lm", max_width=room)
 
     label = None
     if on_turn:
@@ -206,11 +210,20 @@ def draw_player(
         theme.ice,
         theme.card,
         theme.text,
-        large_width=36,
-        text_size=24,
-        gap=26,
+        large_width=40,
+        text_size=COUNT_TEXT,
+        gap=20,
         labels=("S ", "M ", "L "),
     )
+
+
+def round_scores_line(state, seat: int) -> str:
+    """What ``seat`` captured in each round so far: "Round 1: 7", then "Rounds: 16 + 10"
+    (short enough to stand tall beside the total)."""
+    scores = [r[seat] for r in state.round_scores()]
+    if len(scores) == 1:
+        return f"Round 1: {scores[0]}"
+    return "Rounds: " + " + ".join(map(str, scores))
 
 
 def _two_lines(canvas: Canvas, text: str, room: float) -> list[str]:
