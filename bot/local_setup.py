@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import engine
 import engine.ai
+from render.names import shorten
 
 from .ai_players import ai_name
 from .database import is_url, shown
@@ -70,7 +71,10 @@ def _names(given: list[str] | None, players: int) -> list[str]:
         raise ServiceError(
             f"{len(given)} names for {players} players: give at most {players} (or say --players)."
         )
-    names = [" ".join(n.split())[:NAME_LIMIT] for n in given]
+    names = [" ".join(n.split()) for n in given]
+    # A name over the limit is shortened as the images shorten names: so that it still reads
+    # as that player alone ("A. Catherine Montgomery-Smithson", never two cut the same).
+    names = [shorten(n, [o for o in names if o != n], NAME_LIMIT, len) for n in names]
     # Local players sit in the order named; a name left out is its seat's: "Player 3".
     names += [""] * (players - len(names))
     return [name or f"Player {seat + 1}" for seat, name in enumerate(names)]

@@ -77,23 +77,61 @@ def opening_roll(state) -> tuple[int, tuple[int, ...]] | None:
     (only dice rolled since: the bot rolls at once, so the first image after the opening roll
     may already show a roll or two); else None. Read from the game's record: the state keeps
     only the last round of throws, not when the opening roll ended."""
+    found = opening_throws(state)
+    if found is None:
+        return None
+    seat, throws = found
+    return seat, throws[seat][-1]
+
+
+def opening_throws(state) -> tuple[int, dict[int, list[tuple[int, ...]]]] | None:
+    """Who won the opening roll, and every seat's throws in it in order (a tie throws
+    again), while :func:`opening_roll` says it; else None."""
     if state.phase == "rolloff" or len(state.history) > FIRST_TURN_MOVES:
         return None
     replay = state.game.new_game(state.num_players, dict(state.options))
+    throws: dict[int, list[tuple[int, ...]]] = {}
     for i, move in enumerate(state.history):
+        thrower = replay.seat
         try:
             replay = replay.apply(move)
         except IllegalMove:  # a position set up without its record (tests do that)
             return None
+        if isinstance(move, Roll):
+            throws.setdefault(thrower, []).append(tuple(move.dice))
         if replay.phase != "rolloff":
             if any(not isinstance(m, Roll) for m in state.history[i + 1 :]):
                 return None
-            return replay.seat, replay.rolloff[replay.seat] or ()
+            return replay.seat, throws
     return None
 
 
+def throw_words(throw: Sequence[int]) -> str:
+    """An opening-roll throw: "5" (one die, online), "2+3" (two dice, classic: their total
+    counts)."""
+    return "+".join(map(str, throw))
+
+
 def opening_roll_words(state, names: Sequence[str]) -> str:
-    """ "Ben won the opening roll (5)." on the winner's first turn, else ""."""
+    """On the winner's first turn, who won the opening roll and the throws that decided it:
+    "Cat won the opening roll with the highest die: 6 against Ann 4 and Ben 2."; a tie's
+    throws again after "then" ("6 then 5 against Ann 4 and Ben 6 then 2"); else ""."""
+    found = opening_throws(state)
+    if found is None:
+        return ""
+    seat, throws = found
+    rule = "highest die" if state.options["rules"] == "online" else "lowest total"
+
+    def said(s: int) -> str:
+        return " then ".join(throw_words(t) for t in throws.get(s, ()))
+
+    others = _listing([f"{names[s]} {said(s)}" for s in range(state.num_players) if s != seat])
+    return f"{names[seat]} won the opening roll with the {rule}: {said(seat)} against {others}."
+
+
+def opening_winner_words(state, names: Sequence[str]) -> str:
+    """ "Ben won the opening roll (5)." on the winner's first turn, else "" (for where
+    :func:`opening_roll_words` is too long: the image's dice card)."""
     won = opening_roll(state)
     if won is None:
         return ""
@@ -242,13 +280,7 @@ def _last_move_words(state, names: Sequence[str]) -> str:
             tied = " & ".join(names[s] for s in state.contenders)
             return f"Opening roll: a tie, {tied} throw again."
         if state.dice == () and state.phase == "roll":
-            won = opening_roll_words(state, names) or f"{names[state.seat]} won the opening roll."
-            others = [
-                f"{names[s]} {' '.join(map(str, throw))}"
-                for s, throw in enumerate(state.rolloff)
-                if throw and s != state.seat
-            ]
-            return f"{won} Other throws: {', '.join(others)}." if others else won
+            return opening_roll_words(state, names) or f"{names[state.seat]} won the opening roll."
         who = last_roller(state)
         out = f"{names[who] if who is not None else 'The roller'} threw {dice}."
         if state.effects:

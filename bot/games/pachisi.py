@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import engine
 from engine.pachisi_board import HOME
 from engine.pachisi_moves import Roll, Undo
-from render.pachisi_words import VERBS, doublet_words, hs_words, penalty
+from render.pachisi_words import VERBS, doublet_words, hs_words, opening_roll_words, penalty
 
 from .base import GameChat, paragraphs, player_name, where
 
@@ -114,8 +114,9 @@ class PachisiChat(GameChat):
         who = player_name(names, before.roller)
         if before.phase == "rolloff":
             lines = [f"{who} threw {self.dice_words(move)} for the opening roll."]
-            if after.phase != "rolloff":
-                lines.append(f"{names[after.seat]} won the opening roll and plays first.")
+            if after.phase != "rolloff":  # the throws that decided it, then who starts
+                won = opening_roll_words(after, names) or "The opening roll is over."
+                lines.append(f"{won} {names[after.seat]} plays first.")
             elif before.seat == before.contenders[-1]:  # everyone has thrown: a tie for the best
                 tied = " and ".join(names[s] for s in after.contenders)
                 lines.append(f"{tied} tied: they throw again.")

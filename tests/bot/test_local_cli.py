@@ -178,3 +178,18 @@ def test_rules_and_board_are_commands_at_the_prompt(db):
     assert "**" not in out and "`" not in out
     board = out.split("to move> ")[2]  # what the prompt after the move printed for "board"
     assert board.startswith("IceSickle, round 1 of 2") and "c3" in board, board
+
+
+def test_names_over_the_limit_stay_told_apart(db):
+    """Two long names that differ only near their end: each is shortened to 32 characters so
+    that it still reads as its player (not both cut to the same 32 letters)."""
+    smithson = "Alexandra Catherine Montgomery-Smithson"
+    smithers = "Alexandra Catherine Montgomery-Smithers"
+    result = run(["play", "icesickle", "--db", db, "--names", smithson, smithers], ["quit"])
+    assert result.returncode == 0, result.stderr
+    header = result.stdout.split("\n", 1)[0]
+    seats = re.findall(r"(.+?) \(seat \d\)(?:, |\.)", header.split("hot-seat: ", 1)[1])
+    assert len(seats) == 2 and seats[0] != seats[1], header
+    for shown, full in zip(seats, (smithson, smithers), strict=True):
+        assert len(shown) <= 32
+        assert shown.endswith(full[-8:]), shown  # what tells them apart is kept

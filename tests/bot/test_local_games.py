@@ -15,7 +15,13 @@ GAMES = [
     (
         "pachisi",
         2,
-        ["won the opening roll and plays first.", "left to play: ", ": no move.", "(bonus 20)."],
+        [
+            "won the opening roll with the highest die: ",
+            " plays first.",
+            "left to play: ",
+            ": no move.",
+            "(bonus 20).",
+        ],
     ),
     ("pach-ice-i", 2, ["(Black) to move · rolled ", "dice left: ", "in goal: Ann ", ": knocked "]),
     (

@@ -50,7 +50,9 @@ def test_pachisi_opening_roll_and_a_roll_with_no_move():
         "Ben and Cat tied: they throw again.",
         "Ben threw 2 for the opening roll.",
         "Cat threw 5 for the opening roll.",
-        "Cat won the opening roll and plays first.",
+        # the throws that decided it, a tie's again: why Cat starts
+        "Cat won the opening roll with the highest die: 6 then 5 against Ann 4 and Ben 6 then "
+        "2. Cat plays first.",
         "Cat rolled 2 6: no move.",  # every pawn in the nest and no 5
     ]
 
