@@ -76,6 +76,37 @@ def _listed(values: Sequence[int]) -> str:
     return " ".join(map(str, values))
 
 
+def taken_back(state: engine.State) -> engine.Move | None:
+    """The move ``undo`` takes back from ``state``: the latest move of this roll's play that
+    no undo has taken back yet (None when there is none)."""
+    undone = 0
+    for move in reversed(state.history):
+        if isinstance(move, Roll):
+            return None
+        if isinstance(move, Undo):
+            undone += 1
+        elif undone:
+            undone -= 1
+        else:
+            return move
+    return None
+
+
+COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def bonus_words(values: Sequence[int], one: str = "the") -> str:
+    """Bonuses by count and size: "the bonus of 20" (``one``: its article), "two bonuses of
+    20", "bonuses of 20 and 10", "bonuses of 20, 20 and 10"."""
+    values = sorted(values, reverse=True)
+    if len(values) == 1:
+        return f"{one} bonus of {values[0]}"
+    if len(set(values)) == 1:
+        return f"{COUNT_WORDS.get(len(values), len(values))} bonuses of {values[0]}"
+    listed = list(map(str, values))
+    return f"bonuses of {', '.join(listed[:-1])} and {listed[-1]}"
+
+
 class PachisiChat(GameChat):
     key = "pachisi"
     rules = RULES
@@ -132,6 +163,12 @@ class PachisiChat(GameChat):
             line += f" ({doublet_words(after.doublets)}: {who} rolls again after this)"
         return [line + "."]
 
+    def did_words(self, before, after) -> str:
+        if isinstance(after.last_move, Undo):
+            taken = taken_back(before)
+            return f"took back {taken}" if taken is not None else "took back a move"
+        return super().did_words(before, after)
+
     def move_effects(self, before, after, names: Sequence[str]) -> list[str]:
         if before.phase != "play" or isinstance(after.last_move, Undo):
             return []
@@ -148,11 +185,12 @@ class PachisiChat(GameChat):
         had = Counter(before.bonuses + before.lost_bonuses) - Counter(taken)
         earned = sorted((Counter(after.bonuses + after.lost_bonuses) - had).elements())
         if earned:
-            bonus = " and ".join(map(str, earned))
-            if did:
-                did[-1] += f" (bonus {bonus})"
+            if did and len(earned) == 1:
+                did[-1] += f" (bonus {earned[0]})"
+            elif did:
+                did[-1] += f" ({bonus_words(earned)})"
             else:
-                did.append(f"earned a bonus of {bonus}")
+                did.append(f"earned {bonus_words(earned, 'a')}")
         return did
 
     def after_words(self, before, after, names: Sequence[str]) -> list[str]:
@@ -162,8 +200,9 @@ class PachisiChat(GameChat):
         if after.forfeited:
             lines.append(f"Lost: {_listed(after.forfeited)} (no pawn could use it).")
         if after.lost_bonuses:
-            bonus = " and ".join(map(str, after.lost_bonuses))
-            lines.append(f"Lost: the bonus of {bonus} (no pawn could take it whole).")
+            them = "it" if len(after.lost_bonuses) == 1 else "them"
+            lost = bonus_words(after.lost_bonuses)
+            lines.append(f"Lost: {lost} (no pawn could take {them} whole).")
         return lines
 
 
