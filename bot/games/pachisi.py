@@ -131,10 +131,14 @@ class PachisiChat(GameChat):
         parts = [who]
         if state.moving_colour != state.seat:
             parts.append(f"moving {names[state.moving_colour]}'s pawns")
-        rolled = f"rolled {_listed(state.dice)}"
-        parts.append(f"{rolled}: a 14 in four parts" if state.fourteen else rolled)
-        left = _listed(state.remaining)
-        parts.append(f"left to play: {left}" if left else "dice used")
+        rolled, left = f"rolled {_listed(state.dice)}", _listed(state.remaining)
+        left = f"left to play: {left}" if left else "dice used"
+        if state.fourteen:
+            parts += [f"{rolled}: a 14 in four parts", left]
+        elif sorted(state.remaining) == sorted(state.dice):  # the dice said once
+            parts.append(f"{rolled}, both to play")
+        else:
+            parts += [rolled, left]
         if state.bonuses:
             parts.append("bonus to take: " + ", ".join(map(str, state.bonuses)))
         if state.doublets:

@@ -72,11 +72,16 @@ def test_the_dice_are_said_once_when_none_is_played_yet():
     board = words.board_text(pachicei, NAMES)
     assert f"rolled {dice}, all three to play" in board.replace("\n  ", " "), board
     assert board.count(dice) == 1, board
+    status = words.status(pachicei, NAMES)  # the line before the prompt, too
+    assert f"rolled {' '.join(map(str, pachicei.dice))}, all three to play · " in status, status
+    assert "dice left" not in status
     pachisi = reach("pachisi", 2, lambda s: s.phase == "play" and len(s.remaining) == 2)
     board = words.board_text(pachisi, NAMES)
     a, b = pachisi.dice
     assert f"rolled {a} and {b}, both to play." in board, board
     assert board.count(f"{a} and {b}") == 2, board  # the roll, and the last move's throw
+    status = words.status(pachisi, NAMES)
+    assert status.endswith(f" · rolled {a} {b}, both to play"), status
 
 
 def test_lost_bonuses_are_counted_not_listed():
