@@ -12,6 +12,7 @@ from engine.core import IllegalMove, Removal
 from engine.pachisi import Roll
 from engine.pachisi_board import ENTRIES, HOME, HOME_PATH, NEST, SAFE, TRACK, entry, square
 from engine.pachisi_explain import hs_text
+from engine.pachisi_moves import Undo
 
 from .common import seat_names
 
@@ -276,7 +277,27 @@ def _last_move_words(state, names: Sequence[str]) -> str:
         return f"{_listing([names[s] for s in sorted(team)])} left the game."
     mover = state.last_mover
     who = names[mover] if mover is not None and mover >= 0 else "?"
-    return f"{who} played {text}: " + ", ".join(effect_words(state, names, mover)) + "."
+    if isinstance(move, Undo):
+        taken = taken_back(state.history[:-1])
+        return f"{who} took back {taken if taken is not None else 'a move'}."
+    did = ", ".join(effect_words(state, names, mover))
+    return f"{who} played {text}" + (f": {did}." if did else ".")
+
+
+def taken_back(history: Sequence[object]) -> object | None:
+    """The move an ``undo`` played after ``history`` takes back: the latest move of this
+    roll's play that no undo has taken back yet (None when there is none)."""
+    undone = 0
+    for move in reversed(history):
+        if isinstance(move, Roll):
+            return None
+        if isinstance(move, Undo):
+            undone += 1
+        elif undone:
+            undone -= 1
+        else:
+            return move
+    return None
 
 
 # -- alt text --------------------------------------------------------------------------------

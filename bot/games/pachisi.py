@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import engine
 from engine.pachisi_board import HOME
 from engine.pachisi_moves import Roll, Undo
-from render.pachisi_words import VERBS, doublet_words, hs_words, penalty
+from render.pachisi_words import VERBS, doublet_words, hs_words, penalty, taken_back
 
 from .base import GameChat, paragraphs, player_name, where
 
@@ -74,22 +74,6 @@ RULES = paragraphs(
 
 def _listed(values: Sequence[int]) -> str:
     return " ".join(map(str, values))
-
-
-def taken_back(state: engine.State) -> engine.Move | None:
-    """The move ``undo`` takes back from ``state``: the latest move of this roll's play that
-    no undo has taken back yet (None when there is none)."""
-    undone = 0
-    for move in reversed(state.history):
-        if isinstance(move, Roll):
-            return None
-        if isinstance(move, Undo):
-            undone += 1
-        elif undone:
-            undone -= 1
-        else:
-            return move
-    return None
 
 
 COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
@@ -169,7 +153,7 @@ class PachisiChat(GameChat):
 
     def did_words(self, before, after) -> str:
         if isinstance(after.last_move, Undo):
-            taken = taken_back(before)
+            taken = taken_back(before.history)
             return f"took back {taken}" if taken is not None else "took back a move"
         return super().did_words(before, after)
 

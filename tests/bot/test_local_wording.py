@@ -110,10 +110,12 @@ def test_undo_says_which_move_it_took_back(tmp_path):
         move = listed_moves(term.type("moves"))[0]
         assert f"{mover} played {move}" in term.type(move)
         out = term.type("undo")
+        board = term.type("board")
     finally:
         term.close()
     assert f"{mover} took back {move}." in out, out
     assert "played undo" not in out
+    assert f"Last move: {mover} took back {move}." in board, board  # not "played undo: ."
 
 
 def test_moves_read_left_to_right_row_by_row():
