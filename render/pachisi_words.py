@@ -189,6 +189,21 @@ def square_words(state, names: Sequence[str], seat: int, rel: int, mover: int | 
     return loop_square_words(state, names, square(state.arms[seat], rel))  # type: ignore[arg-type]
 
 
+COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def bonus_words(values: Sequence[int], one: str = "the") -> str:
+    """Bonuses by count and size: "the bonus of 20" (``one``: its article), "two bonuses of
+    20", "bonuses of 20 and 10", "bonuses of 20, 20 and 10"."""
+    values = sorted(values, reverse=True)
+    if len(values) == 1:
+        return f"{one} bonus of {values[0]}"
+    if len(set(values)) == 1:
+        return f"{COUNT_WORDS.get(len(values), len(values))} bonuses of {values[0]}"
+    listed = list(map(str, values))
+    return f"bonuses of {', '.join(listed[:-1])} and {listed[-1]}"
+
+
 def effect_words(
     state, names: Sequence[str], mover: int | None = None, *, clauses: bool = False
 ) -> list[str]:
@@ -396,10 +411,11 @@ def alt_text_pachisi(state, *, names: Sequence[str] | None = None) -> str:
                 line += f"; last roll ({names[roller]}): {_dice_words(state)}"
         if state.doublets:
             line += f"; {doublet_words(state.doublets)}"
-        if state.bonuses:
-            line += "; bonus " + " and ".join(map(str, state.bonuses)) + " to take"
-        if state.lost_bonuses:
-            line += "; bonus " + " and ".join(map(str, state.lost_bonuses)) + " lost"
+        for bonuses, what in ((state.bonuses, "to take"), (state.lost_bonuses, "lost")):
+            if len(bonuses) == 1:
+                line += f"; bonus {bonuses[0]} {what}"
+            elif bonuses:
+                line += f"; {bonus_words(bonuses)} {what}"
         parts.append(line + ".")
     for seat in play_order(state):
         side = SIDE_WORDS[state.arms[seat]]

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 import engine
 from engine.pachisi_board import HOME
 from engine.pachisi_moves import Roll, Undo
-from render.pachisi_words import VERBS, doublet_words, hs_words, penalty, taken_back
+from render.pachisi_words import (
+    VERBS,
+    bonus_words,
+    doublet_words,
+    hs_words,
+    penalty,
+    taken_back,
+)
 
 from .base import GameChat, paragraphs, player_name, where
 
@@ -74,21 +81,6 @@ RULES = paragraphs(
 
 def _listed(values: Sequence[int]) -> str:
     return " ".join(map(str, values))
-
-
-COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
-
-
-def bonus_words(values: Sequence[int], one: str = "the") -> str:
-    """Bonuses by count and size: "the bonus of 20" (``one``: its article), "two bonuses of
-    20", "bonuses of 20 and 10", "bonuses of 20, 20 and 10"."""
-    values = sorted(values, reverse=True)
-    if len(values) == 1:
-        return f"{one} bonus of {values[0]}"
-    if len(set(values)) == 1:
-        return f"{COUNT_WORDS.get(len(values), len(values))} bonuses of {values[0]}"
-    listed = list(map(str, values))
-    return f"bonuses of {', '.join(listed[:-1])} and {listed[-1]}"
 
 
 class PachisiChat(GameChat):

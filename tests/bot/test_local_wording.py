@@ -93,7 +93,9 @@ def test_lost_bonuses_are_counted_not_listed():
     said = words.events(before, [state.last_move], NAMES[:2], first=True)
     size = state.lost_bonuses[0]
     assert said[-1] == f"Lost: two bonuses of {size} (no pawn could take them whole).", said
-    from bot.games.pachisi import bonus_words
+    board = words.board_text(state, NAMES[:2]).replace("\n  ", " ")
+    assert f"; two bonuses of {size} lost" in board, board  # the board's words too
+    from render.pachisi_words import bonus_words
 
     assert bonus_words([20]) == "the bonus of 20"
     assert bonus_words([20], "a") == "a bonus of 20"
