@@ -7,16 +7,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 import engine
+import render.pachisi_words as words
 from engine.pachisi_board import HOME
 from engine.pachisi_moves import Roll, Undo
-from render.pachisi_words import (
-    VERBS,
-    bonus_words,
-    doublet_words,
-    hs_words,
-    penalty,
-    taken_back,
-)
+from render.pachisi_words import VERBS, doublet_words, hs_words, penalty
 
 from .base import GameChat, paragraphs, player_name, where
 
@@ -145,7 +139,7 @@ class PachisiChat(GameChat):
 
     def did_words(self, before, after) -> str:
         if isinstance(after.last_move, Undo):
-            taken = taken_back(before.history)
+            taken = words.taken_back(before.history)
             return f"took back {taken}" if taken is not None else "took back a move"
         return super().did_words(before, after)
 
@@ -168,9 +162,9 @@ class PachisiChat(GameChat):
             if did and len(earned) == 1:
                 did[-1] += f" (bonus {earned[0]})"
             elif did:
-                did[-1] += f" ({bonus_words(earned)})"
+                did[-1] += f" ({words.bonus_words(earned)})"
             else:
-                did.append(f"earned {bonus_words(earned, 'a')}")
+                did.append(f"earned {words.bonus_words(earned, 'a')}")
         return did
 
     def after_words(self, before, after, names: Sequence[str]) -> list[str]:
@@ -181,7 +175,7 @@ class PachisiChat(GameChat):
             lines.append(f"Lost: {_listed(after.forfeited)} (no pawn could use it).")
         if after.lost_bonuses:
             them = "it" if len(after.lost_bonuses) == 1 else "them"
-            lost = bonus_words(after.lost_bonuses)
+            lost = words.bonus_words(after.lost_bonuses)
             lines.append(f"Lost: {lost} (no pawn could take {them} whole).")
         return lines
 
