@@ -1,5 +1,5 @@
 """What local play says in the terminal: the status line before each prompt, what the dice
-and the bot did after a move ("Ben rolled 2 6: no move."), the legal moves in columns, the
+and the bot did after a move ("Ben rolled 2 6: no move."), the legal moves in rows, the
 position and the rules in plain words, the help text and the result.
 
 Pure functions of the engine state (or the game's record) and the players' names (no I/O),
