@@ -71,9 +71,11 @@ class Terminal:
 
     def _run(self) -> int:
         game = self.game
-        seats = ", ".join(f"{p.name} (seat {s + 1})" for s, p in enumerate(game.players))
-        self.say(f"{game.game.title} game {game.id}, hot-seat: {seats}.")
-        self.say("Type a move, or 'help' for the commands and 'rules' for how to play.")
+        self.say(words.header(game))
+        if all(game.level_at(seat) for seat in range(game.num_players)):
+            self.say("Parlor plays every move, to watch; Ctrl-C stops (the game is saved).")
+        else:
+            self.say("Type a move, or 'help' for the commands and 'rules' for how to play.")
         if self.session.new:  # what the dice did before the first prompt (the opening roll)
             fresh = game.game.new_game(game.num_players, game.options)
             for line in words.events(fresh, game.state.history, game.names):
