@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 from engine.iceturn_pieces import Cell, is_nest
 
 from . import iceturn_layout as lay
@@ -13,7 +16,7 @@ from .iceturn_tall import GRID_FROM, grid_layout, grid_low, tall_stack
 from .theme import Theme
 
 
-def footprint(cell: int, here: Cell) -> list[Point] | None:
+def footprint(cell: int, here: Cell) -> Sequence[Point] | None:
     """The convex polygon a cell's pieces cover (final px): a lying piece's halo, or a
     stack's or a nest's plinth; None when the cell is empty. The marked turn's arrows and
     numbers keep out of it."""
@@ -32,7 +35,8 @@ def footprint(cell: int, here: Cell) -> list[Point] | None:
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
-def _lying_outline(centre: Point, size: int, facing: int, grow: float) -> list[Point]:
+@lru_cache(maxsize=256)
+def _lying_outline(centre: Point, size: int, facing: int, grow: float) -> tuple[Point, ...]:
     """A lying piece's triangle with a band ``grow`` wide round it (as a polygon of the
     triangle's corners, each widened to an octagon)."""
     tip, right, left, _base = triangle(centre, size, facing)
@@ -50,7 +54,7 @@ def _lying_outline(centre: Point, size: int, facing: int, grow: float) -> list[P
             (0.7, -0.7),
         )
     ]
-    return _hull(points)
+    return tuple(_hull(points))
 
 
 OCTAGON = ((1, 0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0), (-0.7, -0.7), (0, -1), (0.7, -0.7))

@@ -91,12 +91,17 @@ WIDE = 24
 
 
 @lru_cache(maxsize=1)
-def _offsets() -> tuple[tuple[int, int], ...]:
-    """Steps on the grid of places, nearest first (far enough to cross a tile and more)."""
+def _offsets() -> tuple[tuple[int, int, int], ...]:
+    """Steps on the grid of places, nearest first (far enough to cross a tile and more), each
+    with its length squared."""
     reach = 70
     steps = [(i, j) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)]
     steps.sort(key=lambda d: (d[0] * d[0] + d[1] * d[1], d))
-    return tuple((i * STEP, j * STEP) for i, j in steps if i * i + j * j <= reach * reach)
+    return tuple(
+        ((i * i + j * j) * STEP * STEP, i * STEP, j * STEP)
+        for i, j in steps
+        if i * i + j * j <= reach * reach
+    )
 
 
 def _distance(point: Point, shape: Shape) -> float:
@@ -166,7 +171,11 @@ def _free_spot(
     gx = inner[0] + round((min(max(spot[0], outer[0]), outer[2]) - inner[0]) / STEP) * STEP
     gy = inner[1] + round((min(max(spot[1], outer[1]), outer[3]) - inner[1]) / STEP) * STEP
     for inside, rule in ((True, near), (False, near), (True, [])):
-        for dx, dy in _offsets():
+        box = inner if inside else outer
+        far = max((cx - gx) ** 2 + (cy - gy) ** 2 for cx in box[::2] for cy in box[1::2])
+        for d2, dx, dy in _offsets():
+            if d2 > far:  # (every place of the region is nearer)
+                break
             x, y = gx + dx, gy + dy
             where = within(x, y, inner) if inside else within(x, y, outer)
             if where and (inside or not within(x, y, inner)) and clear(x, y, rule):
