@@ -50,7 +50,7 @@ CROWDED = ["online-2", "online-3", "online-4", "classic-2", "classic-4", "partne
 @pytest.mark.parametrize("table", CROWDED)
 def test_the_most_crowded_boards_of_random_play_read_cleanly(table):
     state = crowded()[table]
-    assert marks.crowding(state) >= 2  # pawns share squares
+    assert marks.crowding(state) >= 5  # two squares side by side each hold two pawns
     assert marks.problems(state) == [], state.pawns
 
 
