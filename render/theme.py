@@ -1,9 +1,10 @@
 """Colours and fonts for board images.
 
-The seat colours are the Okabe-Ito palette (safe for the common forms of colour blindness);
-every place that shows a seat colour also shows the seat number, so colour is never the only
-cue. Fonts are Pillow's built-in FreeType font (``ImageFont.load_default(size=...)``), so
-rendering does not depend on any font installed on the machine.
+The seat colours are Okabe-Ito hues (safe for the common forms of colour blindness) spread
+in lightness, so that they differ in greyscale too (see :data:`SEAT_COLOURS`); every place that
+shows a seat colour also shows the seat number, so colour is never the only cue. Fonts are
+Pillow's built-in FreeType font (``ImageFont.load_default(size=...)``), so rendering does not
+depend on any font installed on the machine.
 """
 
 from __future__ import annotations
@@ -33,15 +34,17 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
     )
 
 
-# Okabe-Ito: orange, sky blue, bluish green, reddish purple, then blue and vermillion.
-OKABE_ITO_SEATS: tuple[RGB, ...] = (
-    (0xE6, 0x9F, 0x00),
-    (0x56, 0xB4, 0xE9),
-    (0x00, 0x9E, 0x73),
-    (0xCC, 0x79, 0xA7),
-    (0x00, 0x72, 0xB2),
-    (0xD5, 0x5E, 0x00),
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (250, 176, 22),  # orange, lighter (greyscale 181)
+    (188, 229, 255),  # sky blue, pale (220)
+    (0, 146, 104),  # bluish green, a little darker (98)
+    (196, 110, 160),  # reddish purple, a little darker (141)
 )
+"""The seats' colours: Okabe-Ito's orange, sky blue, bluish green and reddish purple, each
+made lighter or darker so that a greyscale picture (or a viewer who sees no colour) tells
+every pair of seats apart: their lightness (ITU-R 601 luma, Pillow's "L") is 181, 220, 98
+and 141, each at least 35 from every other. Black text on each keeps a WCAG contrast of 4.5
+or more, and no seat is the last move's yellow or the capture's vermillion."""
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,7 @@ class Theme:
     capture: RGB = (0xFF, 0x6A, 0x1A)  # brightened vermillion: captured pieces
     banner: RGB = (0xF0, 0xE4, 0x42)
     banner_text: RGB = (0x12, 0x16, 0x1C)
-    seats: tuple[RGB, ...] = OKABE_ITO_SEATS
+    seats: tuple[RGB, ...] = SEAT_COLOURS
     seat_text: RGB = (0x00, 0x00, 0x00)  # the seat number on a seat swatch
     ice: PieceColours = ICE
 
