@@ -269,9 +269,9 @@ def _halo(canvas: Canvas, theme: Theme, centre, r: float, kind: str, ring: float
         canvas.circle(centre, r + ring + 1.5, fill=theme.board_edge)
         canvas.circle(centre, r + ring, fill=colour)
         return
-    for grow, fill in ((ring + 1.5, theme.board_edge), (ring, colour)):
+    for grow, fill in ((ring + 1.5, theme.board_edge), (ring, colour)):  # a tall stadium
         w, t = r + grow, h + grow
-        canvas.rect((x - w, y - t, x + w, y + t), fill, radius=w)
+        canvas.line([(x, y - t + w), (x, y + t - w)], fill, 2 * w)
 
 
 def _draw_last_move(canvas: Canvas, theme: Theme, state, places, above: bool) -> None:
