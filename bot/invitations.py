@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from render.names import shorten
+
 from . import limits
 from .answers import QUIET, ack, tell, update
 from .messages import challenge_text, lobby_text, only_moves_note, player_of, title_line
@@ -136,8 +138,7 @@ class Invitations:
         channel = interaction.channel
         perms = interaction.app_permissions
         if isinstance(channel, discord.TextChannel) and perms.create_public_threads:
-            names = " vs ".join(p.name for p in record.players)
-            name = limits.cut(f"{thread_prefix(record)} {names}", limits.THREAD_NAME)
+            name = thread_name(record)
             try:
                 thread = await channel.create_thread(
                     name=name,
@@ -253,6 +254,21 @@ class Invitations:
             view=lobby_view(after) if open_ else None,
             allowed_mentions=QUIET,
         )
+
+
+def thread_name(record: GameRecord) -> str:
+    """The game's thread name: its prefix and every player, "IceSickle #12: Ann vs Ben".
+    Names too long for Discord's 100 characters share the room, each shortened so that it
+    still reads as that player alone (the images' rules: "A. Hampton vs A. Hamilton"), so
+    no player is left out or cut to a look-alike."""
+    prefix, joint = thread_prefix(record), " vs "
+    names = [p.name for p in record.players]
+    whole = f"{prefix} {joint.join(names)}"
+    if len(whole) <= limits.THREAD_NAME:
+        return whole
+    room = (limits.THREAD_NAME - len(prefix) - 1 - len(joint) * (len(names) - 1)) // len(names)
+    short = [shorten(n, [o for o in names if o != n], room, len) for n in names]
+    return limits.cut(f"{prefix} {joint.join(short)}", limits.THREAD_NAME)
 
 
 def thread_prefix(record: GameRecord) -> str:

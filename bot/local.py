@@ -71,9 +71,11 @@ class Terminal:
 
     def _run(self) -> int:
         game = self.game
-        seats = ", ".join(f"{p.name} (seat {s + 1})" for s, p in enumerate(game.players))
-        self.say(f"{game.game.title} game {game.id}, hot-seat: {seats}.")
-        self.say("Type a move, or 'help' for the commands and 'rules' for how to play.")
+        self.say(words.header(game))
+        if all(game.level_at(seat) for seat in range(game.num_players)):
+            self.say("Parlor plays every move, to watch; Ctrl-C stops (the game is saved).")
+        else:
+            self.say("Type a move, or 'help' for the commands and 'rules' for how to play.")
         if self.session.new:  # what the dice did before the first prompt (the opening roll)
             fresh = game.game.new_game(game.num_players, game.options)
             for line in words.events(fresh, game.state.history, game.names):
@@ -193,16 +195,23 @@ class Terminal:
         """``mover`` (a person at the keyboard, never a seat Parlor plays) leaves the game, as
         ``/resign`` does, once they confirm with ``yes``: at a table that plays on without them
         (the engine's removal move) the others play on; elsewhere the game ends and the
-        others win."""
+        others win. With partners, the team leaves together: the partner is named, and the
+        other team wins."""
         seat = self.game.seat_of(mover.user_id)
-        others = [
-            p.name for s, p in enumerate(self.game.players) if s != seat and s not in self.game.gone
-        ]
-        removal = self.game.state.removal_for(seat)
-        if removal is not None and not self.game.state.apply(removal).is_over():
+        names, state = self.game.names, self.game.state
+        winners = [s for s in range(len(names)) if s != seat and s not in self.game.gone]
+        removal = state.removal_for(seat)
+        after = state.apply(removal) if removal is not None else None
+        if after is not None and after.outcome is not None:
+            winners = list(after.outcome.winners)  # (not a partner leaving too)
+        if after is not None and not after.is_over():
             then = "the others play on without you"
         else:  # with two left (or a team), leaving ends the game as resigning does
-            then = f"{' and '.join(others)} {'wins' if len(others) == 1 else 'win'}"
+            verb = "wins" if len(winners) == 1 else "win"
+            then = f"{' and '.join(names[s] for s in winners)} {verb}"
+        partners = sorted(after.gone - state.gone - {seat}) if after is not None else []
+        if partners:
+            then = f"{' and '.join(names[s] for s in partners)} leaves with you, and {then}"
         prompt = f"Resign {mover.name} (seat {seat + 1}): {then}. Type yes to resign> "
         answer = self.stop.waiting(self.reader.read, prompt)
         if answer is None or answer.strip().lower() != "yes":

@@ -17,16 +17,20 @@ from urllib.parse import urlsplit
 
 import engine
 import engine.ai
+from render.names import shorten
 
 from .ai_players import ai_name
 from .database import is_url, shown
-from .local_words import result_line
+from .local_words import local_time, result_line
+from .records import GameSummary, NotFound
 from .service import GameRecord, Player, Service, ServiceError
 
 DEFAULT_DB = "parlor.db"
 MARKER = ".parlor-game"
 """The file in an image folder that says whose images it holds (database and game)."""
 NAME_LIMIT = 32
+RESUME_LISTED = 5
+"""The most games ``--resume`` of a game not there names (the newest)."""
 
 
 @dataclass
@@ -70,7 +74,10 @@ def _names(given: list[str] | None, players: int) -> list[str]:
         raise ServiceError(
             f"{len(given)} names for {players} players: give at most {players} (or say --players)."
         )
-    names = [" ".join(n.split())[:NAME_LIMIT] for n in given]
+    names = [" ".join(n.split()) for n in given]
+    # A name over the limit is shortened as the images shorten names: so that it still reads
+    # as that player alone ("A. Catherine Montgomery-Smithson", never two cut the same).
+    names = [shorten(n, [o for o in names if o != n], NAME_LIMIT, len) for n in names]
     # Local players sit in the order named; a name left out is its seat's: "Player 3".
     names += [""] * (players - len(names))
     return [name or f"Player {seat + 1}" for seat, name in enumerate(names)]
@@ -145,7 +152,10 @@ async def _resumed(service: Service, args: Any) -> GameRecord:
             what = f"{kind.title} game" if kind else "local game"
             raise ServiceError(f"No unfinished {what} to resume in {args.db}.")
         return await service.game(local[0].id)
-    game = await service.game(wanted)
+    try:
+        game = await service.game(wanted)
+    except NotFound:
+        raise ServiceError(await _no_such_game(service, args, wanted)) from None
     if kind is not None and game.game.key != kind.key:
         raise ServiceError(
             f"Game {game.id} is {game.game.title}, not {kind.title}: to resume it, leave out "
@@ -158,19 +168,57 @@ async def _resumed(service: Service, args: Any) -> GameRecord:
     return game
 
 
+async def _no_such_game(service: Service, args: Any, wanted: int) -> str:
+    """What ``--resume N`` says of a game that is not there: the games that are (number,
+    game, players, when last played), newest first."""
+    where = shown(args.db) if is_url(args.db) else args.db
+    games = [g for g in await service.games_of(1) if g.channel_id is None]
+    if not games:
+        return (
+            f"There is no game {wanted} in {where}, and no unfinished local game to resume; "
+            f"start one (python -m bot play {next(iter(engine.GAMES))})."
+        )
+    listed = [
+        f"game {g.id}, {engine.GAMES[g.key].title} with {_and([p.name for p in g.players])}, "
+        f"last move {local_time(g.updated_at, brackets=False)}"
+        for g in games[:RESUME_LISTED]
+    ]
+    more = f" and {len(games) - RESUME_LISTED} more" if len(games) > RESUME_LISTED else ""
+    return (
+        f"There is no game {wanted} in {where}; games to resume: {'; '.join(listed)}{more} "
+        f"({_hint(args, games[0])})."
+    )
+
+
+def _and(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def _new_setup(args: Any) -> tuple[engine.Game, int, dict[str, str], list[str]]:
     if args.game is None:
         example = next(iter(engine.GAMES))
         raise ServiceError(f"Name a game to play (python -m bot play {example}), or --resume one.")
     game = find_game(args.game)
     options = _options(args.option)
-    players = args.players
+    players, named = args.players, len(args.names or ())
+    span = f"{game.min_players}-{game.max_players}"
+    span = str(game.min_players) if game.min_players == game.max_players else span
+    if named > game.max_players:  # no --players seats them all
+        raise ServiceError(
+            f"{game.title} is for {span} players, not {named}: give at most "
+            f"{game.max_players} names."
+        )
     if players is None:  # as many as were named, or the fewest the game allows
-        players = min(max(len(args.names or ()), game.min_players), game.max_players)
+        players = max(named, game.min_players)
     try:
         game.check_setup(players, options)
-    except ValueError as exc:
-        raise ServiceError(str(exc)) from None
+    except ValueError as exc:  # a sentence, as every other line here
+        raise ServiceError(str(exc).rstrip(".") + ".") from None
+    if named > players:
+        raise ServiceError(
+            f"{named} names for --players {players}: give at most {players} names, or "
+            f"--players {named} ({game.title} is for {span} players)."
+        )
     names, count = _names(args.names, players), 0
     for seat, level in sorted(ai_seats(getattr(args, "ai", None), players).items()):
         if seat >= len(args.names or ()):  # a seat Parlor plays takes its name, unless named
@@ -258,7 +306,7 @@ def _claim(out: Path, owner: str | None) -> None:
         raise ServiceError(f"Can't write board images to {out}: {exc.strerror}.") from None
 
 
-def _hint(args: Any, game: GameRecord) -> str:
+def _hint(args: Any, game: GameRecord | GameSummary) -> str:
     words = ["python", "-m", "bot", "play", "--resume", str(game.id)]
     if args.db != DEFAULT_DB:
         words += ["--db", args.db]

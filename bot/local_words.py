@@ -1,5 +1,5 @@
 """What local play says in the terminal: the status line before each prompt, what the dice
-and the bot did after a move ("Ben rolled 2 6: no move."), the legal moves in columns, the
+and the bot did after a move ("Ben rolled 2 6: no move."), the legal moves in rows, the
 position and the rules in plain words, the help text and the result.
 
 Pure functions of the engine state (or the game's record) and the players' names (no I/O),
@@ -35,6 +35,21 @@ def width() -> int:
 # -- the status line ------------------------------------------------------------------------
 
 
+def header(game: GameRecord) -> str:
+    """The game's first line: the game, who plays it and each seat. "hot-seat" where two or
+    more people share the keyboard; one person "against Parlor"; Parlor alone "plays every
+    seat"."""
+    seats = ", ".join(f"{p.name} (seat {s + 1})" for s, p in enumerate(game.players))
+    people = [p.name for s, p in enumerate(game.players) if not game.level_at(s)]
+    if not people:
+        who = "Parlor plays every seat"
+    elif len(people) == 1:
+        who = f"{people[0]} against Parlor"
+    else:
+        who = "hot-seat"
+    return f"{game.game.title} game {game.id}, {who}: {seats}."
+
+
 def status(state: engine.State, names: Sequence[str]) -> str:
     """Where the game stands, before the prompt: the move number, whose turn, the dice and
     what is left of them, and what else the player needs (the game's own status parts)."""
@@ -46,15 +61,26 @@ def status(state: engine.State, names: Sequence[str]) -> str:
 
 
 def clock_status(game: GameRecord) -> str:
-    """The move clock, as the status line ends: "3 days per move, up 2026-11-28 14:05" (the
-    terminal's local time), or "" without one. A terminal only shows it: no reminders, and
-    nothing happens when it runs out."""
+    """The move clock, as the status line ends: "3 days per move, due 2026-11-28 14:05 (UTC)"
+    (the terminal's local time, its zone named), or "" without one. A terminal only shows it:
+    no reminders, and nothing happens when it runs out."""
     if game.over or game.deadline is None or game.turn_at is None:
         return ""
     length = clocks.length_words(
         clocks.clock_seconds(game.settings) or game.deadline - game.turn_at
     )
-    return f"{length} per move, up {time.strftime('%Y-%m-%d %H:%M', time.localtime(game.deadline))}"
+    return f"{length} per move, due {local_time(game.deadline)}"
+
+
+def local_time(when: float, *, brackets: bool = True) -> str:
+    """``when`` in the terminal's local time with its zone named: "2026-11-28 14:05 (UTC)",
+    "2026-11-28 15:05 (CET)", "2026-11-28 17:05 (UTC+03)" (a zone without a name); without
+    ``brackets`` "2026-11-28 14:05 UTC"."""
+    local = time.localtime(when)
+    zone = local.tm_zone or time.strftime("%z", local)
+    if zone[:1] in "+-":
+        zone = f"UTC{zone}"
+    return f"{time.strftime('%Y-%m-%d %H:%M', local)} " + (f"({zone})" if brackets else zone)
 
 
 # -- what happened after a move -------------------------------------------------------------
@@ -92,13 +118,13 @@ def played_line(
     before: engine.State, after: engine.State, names: Sequence[str], who: str | None = None
 ) -> str:
     """A player's move from ``before`` to ``after`` and what it did: "Cat played 1+5:
-    captured Ann's pawn 2 (bonus 20).", "Ann played c3+7." (``who``: the mover's name, else
-    the seat's)."""
-    move = after.last_move
-    assert move is not None
+    captured Ann's pawn 2 (bonus 20).", "Ann played c3+7.", "Ann took back 2+3." (``who``:
+    the mover's name, else the seat's)."""
+    assert after.last_move is not None
     who = who if who is not None else names[before.to_move]
-    did = chat_of(before.game.key).move_effects(before, after, names)
-    return f"{who} played {move}" + (f": {'; '.join(did)}." if did else ".")
+    chat = chat_of(before.game.key)
+    did = chat.move_effects(before, after, names)
+    return f"{who} {chat.did_words(before, after)}" + (f": {'; '.join(did)}." if did else ".")
 
 
 def result_line(game: GameRecord) -> str:
@@ -120,18 +146,15 @@ def result_line(game: GameRecord) -> str:
 
 
 def columns(items: Sequence[str], total: int | None = None) -> list[str]:
-    """``items`` in aligned columns, filled down each column, within ``total`` characters."""
+    """``items`` in aligned columns within ``total`` characters, in order along each row (a
+    row reads left to right, the next row goes on where it ends)."""
     if not items:
         return []
     total = total or width()
     cell = max(map(len, items)) + 3
     per_row = max(1, (total - 2) // cell)
-    rows = -(-len(items) // per_row)
-    cols = [items[i * rows : (i + 1) * rows] for i in range(-(-len(items) // rows))]
-    return [
-        "  " + "".join(col[r].ljust(cell) for col in cols if r < len(col)).rstrip()
-        for r in range(rows)
-    ]
+    rows = [items[i : i + per_row] for i in range(0, len(items), per_row)]
+    return ["  " + "".join(item.ljust(cell) for item in row).rstrip() for row in rows]
 
 
 def moves_text(state: engine.State) -> str:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 
 from PIL import Image, ImageChops, ImageDraw
 
-from . import sprites
+from . import names, sprites
 from . import text as texts
 from .png import PALETTE_COLOURS, PALETTE_SAMPLE, PNG_COMPRESS_LEVEL, encode_png
 from .squares import TILE, Squares, hand_back, spare_image
@@ -343,11 +343,22 @@ class Canvas(Squares):
     def text_width(self, text: str, size: float, bold: bool = False) -> float:
         return texts.length(displayable(text), size, texts.stroke(size, bold))
 
-    def fit(self, text: str, size: float, max_width: float, bold: bool = False) -> str:
+    def fit(
+        self,
+        text: str,
+        size: float,
+        max_width: float,
+        bold: bool = False,
+        among: Sequence[str] = (),
+    ) -> str:
         """``text``, cut short with an ellipsis if it is wider than ``max_width``. A name
-        ending in brackets keeps them, its head cut instead ("Parlor 2 (medium)" reads
-        "Parl… (medium)"): what they say (Parlor's level) tells seats apart."""
+        ending in brackets keeps them, its head cut instead. ``among``: ``text`` is a
+        player's name and these are every seat's (as drawn): it is shortened so that it
+        reads as none of the others ("Parlor 2 (medium)" beside "Parlor 3 (medium)": "P. 2
+        (medium)"; see :mod:`render.names`)."""
         text = displayable(text)
+        if among:
+            return names.short_name(text, among, size, max_width, bold)
         if self.text_width(text, size, bold) <= max_width:
             return text
         head, bracket, tail = text.rpartition(" (")
@@ -377,12 +388,14 @@ class Canvas(Squares):
         max_width: float | None = None,
         *,
         inline: bool = False,
+        among: Sequence[str] = (),
     ) -> float:
         """Draw ``text`` at ``xy`` (Pillow anchor, e.g. "lm" = left, middle); return its width.
         It is painted when the image is finished, above every shape; ``inline`` paints it
         now, supersampled with the shapes, for a text that something drawn later may cover
-        (a number on a piece another piece overlaps)."""
-        text = self.fit(text, size, max_width, bold) if max_width else displayable(text)
+        (a number on a piece another piece overlaps). ``among``: ``text`` is a player's name,
+        these every seat's, for :meth:`fit`."""
+        text = self.fit(text, size, max_width, bold, among) if max_width else displayable(text)
         stroke = texts.stroke(size, bold)
         item = texts.Text((xy[0], xy[1]), text, texts.font_size(size), fill, anchor, stroke)
         if inline:

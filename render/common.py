@@ -66,9 +66,11 @@ def turn_pill(
     *,
     marker: Callable[[Canvas, Point, float], None] | None = None,
     accent: RGB | None = None,
+    among: Sequence[str] = (),
 ) -> None:
     """A rounded label ending at ``right``: the seat's swatch (if any), ``name`` and
-    ``suffix`` (e.g. "Alice", " to jump"); a long name is shortened, never the suffix.
+    ``suffix`` (e.g. "Alice", " to jump"); a long name is shortened, never the suffix
+    (``among``: every seat's name, so that it reads as none of the others').
 
     ``marker(canvas, centre, size)`` draws the swatch instead of the seat's colour square (a
     game whose players are told apart by piece colour), ``accent`` the outline's colour
@@ -77,7 +79,7 @@ def turn_pill(
     swatched = seat is not None or marker is not None
     sw = size * 1.2 if swatched else 0
     room = max_width - sw - 3 * pad - canvas.text_width(suffix, size, bold=True)
-    text = canvas.fit(name, size, max(room, size), bold=True) + suffix
+    text = canvas.fit(name, size, max(room, size), bold=True, among=among) + suffix
     tw = canvas.text_width(text, size, bold=True)
     width = tw + 2 * pad + (sw + pad * 0.7 if swatched else 0)
     h = size * 1.7

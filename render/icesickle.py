@@ -34,6 +34,7 @@ from .icesickle_layout import (
 )
 from .icesickle_panel import draw_fixed_panels, draw_footer, draw_header, draw_player, draw_stash
 from .icesickle_words import alt_text_icesickle, describe_last_move
+from .names import short_names
 from .theme import DEFAULT_THEME, Theme
 
 __all__ = [
@@ -78,13 +79,14 @@ def render_icesickle(
     names = display_names(names, state.num_players)
     canvas = _canvas(theme)
     board, shown_round = shown_board(state)
-    # in sentences, long names are cut short so the sentence still fits
-    short = [canvas.fit(name, TEXT, 230, bold=True) for name in names]
+    # in sentences, long names are shortened so the sentence still fits (and so that each
+    # still reads as one player's: "P. 2 (medium)" beside "P. 3 (medium)")
+    short = short_names(names, TEXT, 230, bold=True)
     draw_header(canvas, theme, state, names)
     draw_board(canvas, theme, state, board)
     draw_stash(canvas, theme, state, short, STASH_BOX)
     for seat, box in enumerate(PLAYER_BOXES):
-        draw_player(canvas, theme, state, seat, names[seat], box, shown_round)
+        draw_player(canvas, theme, state, seat, names[seat], box, shown_round, among=names)
     draw_footer(canvas, theme, state, short, state.last_mover)
     # a 256-colour palette: about half the size and the encoding time of RGB (see common.py)
     return canvas.png(palette=True)

@@ -29,6 +29,11 @@ from .theme import Theme
 TITLE = "IceSickle"
 DOT = "  \N{MIDDLE DOT}  "
 PILL_WIDTH = 340
+SCORE_TEXT = 31
+"""The scores by round on a player card ("Rounds: 16 + 10"): their digits stand 10.8 px tall
+on a 450 px phone (at ``TEXT``, 23 px, only 7.6 px)."""
+COUNT_TEXT = 32
+"""The counts under the stash and the captures ("M x2"), bold: 10.8 px tall on a phone."""
 """The most the turn pill at the header's right end may take."""
 
 
@@ -37,13 +42,16 @@ def _round_score(canvas: Canvas, state, names: Sequence[str], rnd: int, room: fl
     a, b = state.round_scores()[rnd - 1]
     scores = f" {a} : {b} "
     each = (room - canvas.text_width(scores, TEXT)) / 2
-    first, second = (canvas.fit(name, TEXT, max(each, TEXT * 2)) for name in names[:2])
+    room = max(each, TEXT * 2)
+    first, second = (canvas.fit(name, TEXT, room, among=names) for name in names[:2])
     return f"{first}{scores}{second}"
 
 
-def _name_line(canvas: Canvas, name: str, rest: str, room: float) -> str:
-    """``name + rest``, the name cut short so that the whole fits in ``room``."""
-    return canvas.fit(name, TEXT, max(room - canvas.text_width(rest, TEXT), TEXT * 2)) + rest
+def _name_line(canvas: Canvas, names: Sequence[str], seat: int, rest: str, room: float) -> str:
+    """``name + rest``, the name of ``seat`` shortened (so that it reads as no other
+    player's) so that the whole fits in ``room``."""
+    room = max(room - canvas.text_width(rest, TEXT), TEXT * 2)
+    return canvas.fit(names[seat], TEXT, room, among=names) + rest
 
 
 def _last_words(canvas: Canvas, state, names: Sequence[str], room: float) -> str:
@@ -53,11 +61,13 @@ def _last_words(canvas: Canvas, state, names: Sequence[str], room: float) -> str
     move = state.last_move
     if canvas.text_width(text, TEXT) <= room or not isinstance(move, Jump):
         return text
-    who = names[state.last_mover] if state.last_mover is not None else "?"
     count = len(state.last_captured)
     gained = sum(int(size) for _, size in state.last_captured)
     rest = f" jumped {move}, capturing {count} piece{'s' if count != 1 else ''} (+{gained})."
-    return "Last: " + _name_line(canvas, who, rest, room - canvas.text_width("Last: ", TEXT))
+    room -= canvas.text_width("Last: ", TEXT)
+    if state.last_mover is None:
+        return f"Last: ?{rest}"
+    return "Last: " + _name_line(canvas, names, state.last_mover, rest, room)
 
 
 def draw_fixed_panels(canvas: Canvas, theme: Theme) -> None:
@@ -87,15 +97,14 @@ def draw_header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> No
     if state.phase == "over":
         winners = state.outcome.winners
         if winners:
-            turn_pill(
-                canvas, theme, right, mid, names[winners[0]], " wins", winners[0], 26, PILL_WIDTH
-            )
+            w = winners[0]
+            turn_pill(canvas, theme, right, mid, names[w], " wins", w, 26, PILL_WIDTH, among=names)
         else:
             turn_pill(canvas, theme, right, mid, "Draw", "", None, 26, PILL_WIDTH)
     else:
         seat = state.to_move
         verb = f" to {VERBS[state.phase]}"
-        turn_pill(canvas, theme, right, mid, names[seat], verb, seat, 26, PILL_WIDTH)
+        turn_pill(canvas, theme, right, mid, names[seat], verb, seat, 26, PILL_WIDTH, among=names)
 
 
 def _card_heading(canvas: Canvas, theme: Theme, box, left: str, right: str) -> None:
@@ -118,8 +127,8 @@ def draw_stash(canvas: Canvas, theme: Theme, state, names: Sequence[str], box) -
         _card_heading(canvas, theme, box, f"Round {state.round} next", "board clears")
         room = box[2] - box[0] - 40
         lines = [
-            _name_line(canvas, names[first], " places first (8 pieces),", room),
-            _name_line(canvas, names[1 - first], " jumps first.", room),
+            _name_line(canvas, names, first, " places first (8 pieces),", room),
+            _name_line(canvas, names, 1 - first, " jumps first.", room),
         ]
         _card_lines(canvas, theme, box, lines)
         return
@@ -140,15 +149,24 @@ def draw_stash(canvas: Canvas, theme: Theme, state, names: Sequence[str], box) -
         theme.card,
         theme.text,
         large_width=50,
-        text_size=28,
-        gap=30,
+        text_size=COUNT_TEXT,
+        gap=26,
         labels=("S ", "M ", "L "),
     )
 
 
 def draw_player(
-    canvas: Canvas, theme: Theme, state, seat: int, name: str, box, shown_round: int
+    canvas: Canvas,
+    theme: Theme,
+    state,
+    seat: int,
+    name: str,
+    box,
+    shown_round: int,
+    among: Sequence[str] = (),
 ) -> None:
+    """A player's card (``among``: every seat's name, so that a long ``name`` is shortened
+    to read as no other's)."""
     x0, y0, x1, y1 = box
     colour = theme.seat(seat)
     on_turn = state.to_move == seat
@@ -164,12 +182,11 @@ def draw_player(
     total_w = canvas.text((x1 - 20, y0 + 90), "total", TEXT, theme.text_dim, "rs")
     swatch(canvas, theme, (x0 + 36, y0 + 38), seat, 36)
     name_room = x1 - 20 - score_w - 16 - (x0 + 66)
-    canvas.text((x0 + 66, y0 + 39), name, 28, theme.text, "lm", bold=True, max_width=name_room)
+    canvas.text((x0 + 66, y0 + 39), name, 28, theme.text, "lm", True, name_room, among=among)
 
-    rounds = state.round_scores()
-    line = DOT.join(f"Round {i + 1}: {r[seat]}" for i, r in enumerate(rounds))
     room = x1 - 20 - total_w - 14 - (x0 + 20)
-    canvas.text((x0 + 20, y0 + 84), line, TEXT, theme.text_dim, "lm", max_width=room)
+    line = round_scores_line(state, seat)
+    canvas.text((x0 + 20, y0 + 84), line, SCORE_TEXT, theme.text_dim, "lm", max_width=room)
 
     label = None
     if on_turn:
@@ -193,11 +210,20 @@ def draw_player(
         theme.ice,
         theme.card,
         theme.text,
-        large_width=36,
-        text_size=24,
-        gap=26,
+        large_width=40,
+        text_size=COUNT_TEXT,
+        gap=20,
         labels=("S ", "M ", "L "),
     )
+
+
+def round_scores_line(state, seat: int) -> str:
+    """What ``seat`` captured in each round so far: "Round 1: 7", then "Rounds: 16 + 10"
+    (short enough to stand tall beside the total)."""
+    scores = [r[seat] for r in state.round_scores()]
+    if len(scores) == 1:
+        return f"Round 1: {scores[0]}"
+    return "Rounds: " + " + ".join(map(str, scores))
 
 
 def _two_lines(canvas: Canvas, text: str, room: float) -> list[str]:

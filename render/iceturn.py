@@ -300,9 +300,11 @@ def _header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
                 w,
                 max_width=room,
                 accent=theme.highlight,
+                among=names,
             )
         elif winners:
-            text = " & ".join(names[w] for w in winners)
+            each = (room - 120) / len(winners)  # (the pill's ends and " win")
+            text = " & ".join(canvas.fit(names[w], 26, each, True, among=names) for w in winners)
             turn_pill(
                 canvas,
                 theme,
@@ -321,7 +323,8 @@ def _header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
         turn_pill(canvas, theme, right, mid, "Dealing tiles", "", None, max_width=room)
         return
     seat = state.seat
-    turn_pill(canvas, theme, right, mid, names[seat], " " + verb_words(state), seat, max_width=room)
+    verb = " " + verb_words(state)
+    turn_pill(canvas, theme, right, mid, names[seat], verb, seat, max_width=room, among=names)
 
 
 # -- the image -------------------------------------------------------------------------------

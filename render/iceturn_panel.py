@@ -26,6 +26,7 @@ from .iceturn_words import (
     reason_words,
     winners_words,
 )
+from .names import sentence_names
 from .pachicei_pieces import number_disc
 from .pachisi_panel import die, wrap
 from .theme import Theme, mix
@@ -160,12 +161,12 @@ def _play_card(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> Non
             canvas.text((right, y + 1), who, TEXT, theme.text, "rm", True)
         else:  # a long name gets a line of its own rather than being cut short
             y += LINE + 4
-            canvas.text((x, y + 1), who, TEXT, theme.text, "lm", True, right - x)
+            canvas.text((x, y + 1), who, TEXT, theme.text, "lm", True, right - x, among=names)
         y += 40
     else:
         canvas.text((x, y), "No roll yet", TEXT, theme.text_dim, "lm")
         y += 36
-    for line in _status_lines(state, names, status):
+    for line in _status_lines(state, sentence_names(names, TEXT, right - x), status):
         y = _lines(canvas, theme, x, y, line, right - x, y1 - 20, theme.text)
 
 
@@ -184,7 +185,7 @@ def _setup_card(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> No
     y = _lines(canvas, theme, x, y0 + 140, rule, right - x, y1 - 90, theme.text_dim)
     placement = last_placement(state)
     if placement is not None:
-        who = names[(placed - 1) % state.num_players]
+        who = sentence_names(names, TEXT, right - x)[(placed - 1) % state.num_players]
         text = f"Last: {who}, {place_words(placement)}"
         _lines(canvas, theme, x, y + 8, text, right - x, y1 - 20, theme.highlight, True)
 
@@ -194,7 +195,7 @@ def _result(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
     x0, y0, x1, y1 = box = lay.TURN_CARD
     canvas.rect(box, fill=theme.banner, outline=theme.board_edge, width=2, radius=14)
     x, width = x0 + PAD, x1 - x0 - 2 * PAD
-    title = winners_words(state, names)
+    title = winners_words(state, sentence_names(names, 34, width))
     title = title[0].upper() + title[1:]
     titles = wrap(canvas, title, 34, width, 2)
     reasons = wrap(canvas, reason_words(state), TEXT, width, 3)
@@ -282,7 +283,7 @@ def _before_any_turn(canvas: Canvas, theme: Theme, state, names, box) -> None:
     placement = last_placement(state)
     if placement is not None and not setup:  # the setup card says it while it lasts
         heading(canvas, theme, (x, top), "Last tile placed", TEXT)
-        who = names[(len(state.tiles) - 1) % state.num_players]
+        who = sentence_names(names, TEXT, right - x)[(len(state.tiles) - 1) % state.num_players]
         text = f"{who}: {place_words(placement)}"
         top = _lines(canvas, theme, x, top + 30, text, right - x, top + 60, theme.highlight, True)
         top += 30
@@ -312,7 +313,7 @@ def draw_log(
         canvas.text((x + w + 52, y0 + 31), name, TEXT, theme.text, "lm", True)
         roll_y = y0 + 70
     else:  # a long name ("Parlor 2 (medium)") gets a line of its own, not cut to "Parl..."
-        canvas.text((x, y0 + 70), name, TEXT, theme.text, "lm", True, right - x)
+        canvas.text((x, y0 + 70), name, TEXT, theme.text, "lm", True, right - x, among=names)
         roll_y = y0 + 70 + LINE
         top += LINE
     roll = f"rolled {shown.points} and {shown.face.upper()}"

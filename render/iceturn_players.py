@@ -74,7 +74,8 @@ def draw_players(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> N
         top = (y0 + y1) / 2 - 20
         bottom = (y0 + y1) / 2 + 20
         swatch(canvas, theme, (x + 16, top), seat, 32)
-        canvas.text((x + 42, top + 1), names[seat], NAME, theme.text, "lm", True, right - x - 42)
+        room = right - x - 42
+        canvas.text((x + 42, top + 1), names[seat], NAME, theme.text, "lm", True, room, among=names)
         if setup:
             if seat < len(state.hands):
                 _hand(canvas, theme, x, bottom, state.hands[seat])

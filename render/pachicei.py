@@ -217,7 +217,7 @@ def _draw_header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> N
             w = winners[0]
             turn_pill(
                 canvas, theme, right, mid, names[w], " wins", None, size, room,
-                marker=marker(w), accent=theme.highlight,
+                marker=marker(w), accent=theme.highlight, among=names,
             )  # fmt: skip
         else:
             turn_pill(canvas, theme, right, mid, "Draw", "", None, size, room)
@@ -226,7 +226,7 @@ def _draw_header(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> N
     suffix = f" ({COLOUR[seat]}) {verb(state)}"
     turn_pill(
         canvas, theme, right, mid, names[seat], suffix, None, size, room,
-        marker=marker(seat), accent=theme.text,
+        marker=marker(seat), accent=theme.text, among=names,
     )  # fmt: skip
 
 

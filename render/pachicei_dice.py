@@ -117,9 +117,8 @@ def draw_dice(
         shown = shown_turn(state)  # the roll's turn, unless it is under way
         roller = state.seat if state.phase == "play" or shown is None else shown.seat
         name_room = room - w - 10
-        canvas.text(
-            (x + w + 10, y0 + 34), names[roller], TEXT, theme.text_dim, "ls", True, name_room
-        )
+        at = (x + w + 10, y0 + 34)
+        canvas.text(at, names[roller], TEXT, theme.text_dim, "ls", True, name_room, among=names)
         for i, (value, status) in enumerate(dice_status(state)):
             d8(canvas, theme, die_centre(i), DIE, value, status)
         if state.phase == "play":
@@ -173,6 +172,11 @@ def _banner(canvas: Canvas, theme: Theme, state, names: Sequence[str]) -> None:
     canvas.rect(box, fill=theme.banner, outline=theme.board_edge, width=2, radius=14)
     cx, inner = (x0 + x1) / 2, x1 - x0 - 40
     title, reason = result_words(state, names)
+    if state.outcome.winners and canvas.text_width(title, 32, True) > inner:
+        w = state.outcome.winners[0]  # the name shortened (as nobody else's), not the score
+        rest = title[len(names[w]) :]
+        room = inner - canvas.text_width(rest, 32, True)
+        title = canvas.fit(names[w], 32, max(room, 64), True, among=names) + rest
     canvas.text((cx, y0 + 52), "Game over", 26, theme.banner_text, "mm", True)
     canvas.text((cx, y0 + 108), title, 32, theme.banner_text, "mm", True, inner)
     for i, line in enumerate(wrap(canvas, reason, 22, inner, 3)):

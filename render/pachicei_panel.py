@@ -17,7 +17,7 @@ from . import pachicei_layout as lay
 from .canvas import Canvas
 from .common import card, heading, tag
 from .pachicei_dice import draw_dice_static
-from .pachicei_pieces import SIDE, TRAY, marker, number_disc, pad_pieces, tray
+from .pachicei_pieces import COUNT_TEXT, SIDE, TRAY, marker, number_disc, pad_pieces, tray
 from .pachicei_words import (
     COLOUR,
     ShownTurn,
@@ -31,6 +31,8 @@ from .theme import Theme
 
 TEXT = lay.MIN_TEXT
 NAME = 24
+PIPS_TEXT = 23
+"""A pad's "entered pips 30": 10.8 px tall on a 450 px phone (at ``TEXT``, 9.8 px)."""
 
 # -- the pad cards ---------------------------------------------------------------------------
 
@@ -134,7 +136,8 @@ def draw_pad(
     acting, won = _acting(state, seat), _won(state, seat)
     x = x0 + 18
     marker(seat)(canvas, (x + 12, y0 + 32), 32)
-    canvas.text((x + 34, y0 + 33), names[seat], NAME, theme.text, "lm", True, x1 - x - 50)
+    room = x1 - x - 50
+    canvas.text((x + 34, y0 + 33), names[seat], NAME, theme.text, "lm", True, room, among=names)
     tx = x + canvas.text_width(COLOUR[seat], 22, bold=True) + 12  # after the colour (drawn once)
     if acting:
         word = "to roll" if state.phase == "roll" else "to move"
@@ -156,7 +159,7 @@ def draw_pad(
     top = y0 + PAD_HEADING
     heading(canvas, theme, (x, top), f"Pad: {count}" if count else "Pad", TEXT)
     pips = f"entered pips {state.entered_pips(seat)}"
-    canvas.text((x1 - 16, top), pips, TEXT, theme.text_dim, "rs")
+    canvas.text((x1 - 16, top), pips, PIPS_TEXT, theme.text_dim, "rs")
     tray_box = pad_tray(box)
     if not count:
         middle = ((x0 + x1) / 2, (tray_box[1] + tray_box[3]) / 2)
@@ -183,7 +186,7 @@ def draw_pad(
         TRAY,
         theme.board_edge,
         large_width=GOAL_LARGE,
-        text_size=TEXT,
+        text_size=COUNT_TEXT,
         gap=16,
     )
 
@@ -209,7 +212,8 @@ def draw_last_turn(
     dice = " ".join(map(str, shown.dice))
     canvas.text((x1 - 16, y0 + 35), dice, 22, theme.text_dim, "rs", True)
     marker(shown.seat)(canvas, (x + 10, y0 + 66), 24)
-    canvas.text((x + 28, y0 + 67), names[shown.seat], 22, theme.text, "lm", True, x1 - x - 44)
+    room = x1 - x - 44
+    canvas.text((x + 28, y0 + 67), names[shown.seat], 22, theme.text, "lm", True, room, among=names)
     y = y0 + 102
     if shown.passed:
         for line in wrap(canvas, PASS_WORDS, TEXT, x1 - x - 14, 3):

@@ -117,7 +117,9 @@ TREE_LARGE = 40
 """A tree's large in a pad, in pixels across (a full tree is 74 px tall)."""
 TREE_STEP_MIN = 0.55
 """How close trees may stand (times the large's width) before lone pieces become counts."""
-LONE_TEXT = 21
+COUNT_TEXT = 31
+"""Counts of pieces ("x3"), bold: 11.2 px tall on a 450 px phone (at 21 px, 7.8 px)."""
+LONE_TEXT = COUNT_TEXT
 """The counts of lone pieces when too many to draw one by one."""
 TRAY: RGB = (0x71, 0x7D, 0x8A)
 """Under the pieces in a pad and a goal: a mid tone both colours read on (like the board)."""

@@ -232,8 +232,10 @@ def alt_text_pachicei(state, *, names: Sequence[str] | None = None) -> str:
         line = f"{names[seat]} ({COLOUR[seat]}) {verb(state)}"
         if state.phase == "play":
             line += f", rolled {listing([str(d) for d in state.dice])}"
-            left = listing([str(d) for d in sorted(state.remaining)])
-            line += f", {left} to play"
+            if sorted(state.remaining) == sorted(state.dice):  # said once, not twice
+                line += ", all three to play"
+            else:
+                line += f", {listing([str(d) for d in sorted(state.remaining)])} to play"
             if state.stage_words:
                 line += f" ({state.stage_words})"
         parts.append(line + ".")

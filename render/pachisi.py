@@ -325,7 +325,7 @@ def _draw_corner_labels(canvas: Canvas, theme: Theme, state, names: Sequence[str
         if partners:
             x += chip(canvas, theme, (x, y), f"T{team_of[seat] + 1}", theme.text_dim, TEXT) + 8
         room = x1 - 24 - sw - 14 - x
-        canvas.text((x, y), names[seat], NAME, theme.text, "lm", bold=True, max_width=room)
+        canvas.text((x, y), names[seat], NAME, theme.text, "lm", True, room, among=names)
 
 
 # -- the image -------------------------------------------------------------------------------

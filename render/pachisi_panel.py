@@ -6,18 +6,20 @@ banner, and the last move in words. Each player's name and score are at their ne
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from . import pachisi_layout as lay
 from .canvas import Canvas
 from .common import card, heading
+from .names import sentence_names as _sentence_names
 from .pachisi_words import (
     dice_status,
     doublet_words,
     hs_words,
     last_move_words,
     last_roller,
-    opening_roll_words,
+    opening_winner_words,
     penalty,
     rolloff_throws,
 )
@@ -156,8 +158,10 @@ def chip(canvas: Canvas, theme: Theme, xy, text: str, fill: RGB, size: float = 1
 
 
 def wrap(canvas: Canvas, text: str, size: float, width: float, lines: int) -> list[str]:
-    """``text`` broken into at most ``lines`` lines of ``width``; the last one cut short."""
-    words = text.split()
+    """``text`` broken into at most ``lines`` lines of ``width``; the last one cut short.
+    Lines break at spaces, never at a no-break space (within a name: see
+    :func:`render.names.sentence_names`)."""
+    words = re.split(r"[ \t\n]+", text.strip())
     out: list[str] = []
     line = ""
     for i, word in enumerate(words):
@@ -185,6 +189,15 @@ TITLE = 34
 LINE = 31
 """Between two lines of ``TEXT``."""
 DOT = "  \N{MIDDLE DOT}  "
+SENTENCE_NAME = 160
+"""How wide a name in a sentence may be (px at ``TEXT``): "P. 2 (medium)" fits."""
+
+
+def sentence_names(names: Sequence[str]) -> list[str]:
+    """The names as the panel's sentences say them: shortened where wider than
+    ``SENTENCE_NAME`` so that each reads as nobody else's ("P. 2 (medium)"), each kept on
+    one line."""
+    return _sentence_names(names, TEXT, SENTENCE_NAME)
 
 
 def _heading(canvas: Canvas, theme: Theme, xy, text: str) -> float:
@@ -211,20 +224,52 @@ def _title(canvas: Canvas, theme: Theme, state) -> float:
     return 68 + LINE * (len(lines) - 1) + 22
 
 
+def winner_lines(canvas: Canvas, state, names, size: float, width: float) -> list[str]:
+    """The banner's title: "Ann wins!", or a team's "Ann & Cat win!", on two lines where one
+    is too narrow ("Ann &", "Cat win!"); every name whole where it fits, else shortened so
+    that it reads as nobody else's."""
+    winners = state.outcome.winners
+    if len(winners) == 1:
+        return [fit_name(canvas, names, winners[0], "", " wins!", size, width)]
+    whole = " & ".join(names[s] for s in winners) + " win!"
+    if canvas.text_width(whole, size, True) <= width:
+        return [whole]
+    *firsts, last = winners
+    lines = [fit_name(canvas, names, s, "", " &", size, width) for s in firsts]
+    return [*lines, fit_name(canvas, names, last, "", " win!", size, width)]
+
+
+def fit_name(
+    canvas: Canvas,
+    names,
+    seat: int,
+    before: str,
+    after: str,
+    size: float,
+    width: float,
+    bold: bool = True,
+) -> str:
+    """``before``, the name of ``seat`` and ``after`` within ``width``: the name shortened
+    (so that it reads as no other seat's), never the words around it."""
+    room = width - canvas.text_width(before + after, size, bold)
+    return before + canvas.fit(names[seat], size, max(room, size), bold, among=names) + after
+
+
 def _over_banner(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     x0, x1 = lay.PANEL_X, lay.PANEL_R
     winners = state.outcome.winners
-    who = " & ".join(names[s] for s in winners)
-    title = f"{who} win{'' if len(winners) > 1 else 's'}!"
+    titles = winner_lines(canvas, state, names, 30, x1 - x0 - 32)
     reason = f"{state.outcome.reason[0].upper()}{state.outcome.reason[1:]}"
     lines = wrap(canvas, reason, TEXT, x1 - x0 - 32, 2)
-    bottom = top + 62 + LINE * len(lines)
+    high = 34 * (len(titles) - 1)
+    bottom = top + 62 + high + LINE * len(lines)
     fill = theme.seat(winners[0])
     canvas.rect((x0, top, x1, bottom), fill=fill, outline=theme.board_edge, width=2, radius=14)
     cx = (x0 + x1) / 2
-    canvas.text((cx, top + 30), title, 30, theme.banner_text, "mm", True, x1 - x0 - 32)
+    for i, title in enumerate(titles):
+        canvas.text((cx, top + 30 + 34 * i), title, 30, theme.banner_text, "mm", True)
     for i, line in enumerate(lines):
-        canvas.text((cx, top + 66 + LINE * i), line, TEXT, theme.banner_text, "mm")
+        canvas.text((cx, top + 66 + high + LINE * i), line, TEXT, theme.banner_text, "mm")
     return bottom
 
 
@@ -236,7 +281,8 @@ def _turn(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     bottom = top + 86
     card(canvas, theme, (x0, top, x1, bottom), accent=theme.seat(seat))
     token(canvas, theme, (x0 + 30, top + 29), 14, seat)
-    canvas.text((x0 + 56, top + 30), names[seat], NAME, theme.text, "lm", True, x1 - x0 - 72)
+    room = x1 - x0 - 72
+    canvas.text((x0 + 56, top + 30), names[seat], NAME, theme.text, "lm", True, room, among=names)
     if state.phase == "rolloff":
         verb = "to throw (opening roll)"
     elif state.phase == "roll":
@@ -245,7 +291,8 @@ def _turn(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
         verb = "to move"
         colour = state.moving_colour
         if colour != seat:
-            verb = f"to move {names[colour]}'s pawns"
+            room = x1 - x0 - 32
+            verb = fit_name(canvas, names, colour, "to move ", "'s pawns", TEXT, room, False)
     canvas.text((x0 + 18, top + 64), verb, TEXT, theme.text_dim, "lm", max_width=x1 - x0 - 32)
     return bottom
 
@@ -258,7 +305,8 @@ def _rolloff(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     rule = "Highest die starts" if online else "Lowest total of two dice starts"
     lines = wrap(canvas, rule, TEXT, x1 - x - 14, 2)
     if len(state.contenders) < state.num_players:
-        tied = " & ".join(names[s] for s in state.contenders)
+        said = sentence_names(names)
+        tied = " & ".join(said[s] for s in state.contenders)
         lines += wrap(canvas, f"Tied: {tied} throw again", TEXT, x1 - x - 14, 2)
     row = 48
     height = 50 + LINE * len(lines) + row * state.num_players
@@ -278,7 +326,8 @@ def _rolloff(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
             right -= 44 * len(throw)
         else:
             right -= canvas.text((right, y), "to throw", TEXT, theme.text_dim, "rm")
-        canvas.text((x0 + 54, y), names[seat], TEXT, theme.text, "lm", True, right - 12 - x0 - 54)
+        room = right - 12 - x0 - 54
+        canvas.text((x0 + 54, y), names[seat], TEXT, theme.text, "lm", True, room, among=names)
         y += row
     return top + height
 
@@ -289,7 +338,8 @@ def _dice(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     room = x1 - x - 14
     roller = last_roller(state)
     if roller is None:  # the opening roll is over, nobody has rolled yet
-        text = opening_roll_words(state, names) or f"{names[state.seat]} won the opening roll."
+        said = sentence_names(names)
+        text = opening_winner_words(state, said) or f"{said[state.seat]} won the opening roll."
         lines = wrap(canvas, f"{text[:-1]} and rolls first.", TEXT, room, 3)
         bottom = top + 52 + LINE * len(lines)
         card(canvas, theme, (x0, top, x1, bottom))
@@ -322,7 +372,8 @@ def _dice(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
     w = _heading(canvas, theme, (x, top + 34), label)
     if state.phase != "play":
         right = x1 - 14 - (x + w + 12)
-        canvas.text((x + w + 12, top + 34), names[roller], TEXT, theme.text_dim, "ls", True, right)
+        at = (x + w + 12, top + 34)
+        canvas.text(at, names[roller], TEXT, theme.text_dim, "ls", True, right, among=names)
     statuses = dice_status(state)
     size, gap = (48, 14) if len(statuses) == 2 else (46, 12)
     for i, (value, status) in enumerate(statuses):
@@ -358,8 +409,10 @@ def _report(canvas: Canvas, theme: Theme, state, names, top: float) -> float:
         score = hs_words(r.home, r.steps) + ("*" if r.random else "")
         sw = canvas.text((x1 - 14, my), score, TEXT, theme.text, "rm", True)
         name_x = x0 + 56 + w
-        name = f"{names[r.seat]} (left)" if r.left else names[r.seat]
-        canvas.text((name_x, my), name, TEXT, theme.text, "lm", True, x1 - 14 - sw - 10 - name_x)
+        left = " (left)" if r.left else ""
+        room = x1 - 14 - sw - 10 - name_x - canvas.text_width(left, TEXT, True)
+        name = canvas.fit(names[r.seat], TEXT, max(room, TEXT), True, among=names) + left
+        canvas.text((name_x, my), name, TEXT, theme.text, "lm", True)
         y += row
     if starred:
         for i, line in enumerate(note):
@@ -376,8 +429,8 @@ def _last_move(canvas: Canvas, theme: Theme, state, names, top: float) -> None:
     x = x0 + 18
     canvas.rect((x0 + 7, top + 14, x0 + 11, top + 42), fill=theme.highlight, radius=2)
     _heading(canvas, theme, (x, top + 36), "Last move")
-    short = [canvas.fit(name, TEXT, 150) for name in names]  # sentences keep their words
-    text = last_move_words(state, short) or "New game: the opening roll decides who starts."
+    text = last_move_words(state, sentence_names(names))
+    text = text or "New game: the opening roll decides who starts."
     lines = max(1, int((bottom - top - 50) // LINE))
     for i, line in enumerate(wrap(canvas, text, TEXT, x1 - x - 12, lines)):
         canvas.text((x, top + 66 + LINE * i), line, TEXT, theme.text, "lm")

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 from engine.core import IllegalMove, Removal
 from engine.pachisi import Roll
-from engine.pachisi_board import ENTRIES, HOME, HOME_PATH, NEST, SAFE, SIDE, TRACK, entry, square
+from engine.pachisi_board import ENTRIES, HOME, HOME_PATH, NEST, SAFE, TRACK, entry, square
 from engine.pachisi_explain import hs_text
+from engine.pachisi_moves import Undo
 
 from .common import seat_names
 
@@ -77,23 +78,61 @@ def opening_roll(state) -> tuple[int, tuple[int, ...]] | None:
     (only dice rolled since: the bot rolls at once, so the first image after the opening roll
     may already show a roll or two); else None. Read from the game's record: the state keeps
     only the last round of throws, not when the opening roll ended."""
+    found = opening_throws(state)
+    if found is None:
+        return None
+    seat, throws = found
+    return seat, throws[seat][-1]
+
+
+def opening_throws(state) -> tuple[int, dict[int, list[tuple[int, ...]]]] | None:
+    """Who won the opening roll, and every seat's throws in it in order (a tie throws
+    again), while :func:`opening_roll` says it; else None."""
     if state.phase == "rolloff" or len(state.history) > FIRST_TURN_MOVES:
         return None
     replay = state.game.new_game(state.num_players, dict(state.options))
+    throws: dict[int, list[tuple[int, ...]]] = {}
     for i, move in enumerate(state.history):
+        thrower = replay.seat
         try:
             replay = replay.apply(move)
         except IllegalMove:  # a position set up without its record (tests do that)
             return None
+        if isinstance(move, Roll):
+            throws.setdefault(thrower, []).append(tuple(move.dice))
         if replay.phase != "rolloff":
             if any(not isinstance(m, Roll) for m in state.history[i + 1 :]):
                 return None
-            return replay.seat, replay.rolloff[replay.seat] or ()
+            return replay.seat, throws
     return None
 
 
+def throw_words(throw: Sequence[int]) -> str:
+    """An opening-roll throw: "5" (one die, online), "2+3" (two dice, classic: their total
+    counts)."""
+    return "+".join(map(str, throw))
+
+
 def opening_roll_words(state, names: Sequence[str]) -> str:
-    """ "Ben won the opening roll (5)." on the winner's first turn, else ""."""
+    """On the winner's first turn, who won the opening roll and the throws that decided it:
+    "Cat won the opening roll with the highest die: 6 against Ann 4 and Ben 2."; a tie's
+    throws again after "then" ("6 then 5 against Ann 4 and Ben 6 then 2"); else ""."""
+    found = opening_throws(state)
+    if found is None:
+        return ""
+    seat, throws = found
+    rule = "highest die" if state.options["rules"] == "online" else "lowest total"
+
+    def said(s: int) -> str:
+        return " then ".join(throw_words(t) for t in throws.get(s, ()))
+
+    others = _listing([f"{names[s]} {said(s)}" for s in range(state.num_players) if s != seat])
+    return f"{names[seat]} won the opening roll with the {rule}: {said(seat)} against {others}."
+
+
+def opening_winner_words(state, names: Sequence[str]) -> str:
+    """ "Ben won the opening roll (5)." on the winner's first turn, else "" (for where
+    :func:`opening_roll_words` is too long: the image's dice card)."""
     won = opening_roll(state)
     if won is None:
         return ""
@@ -152,24 +191,26 @@ def place_words(rel: int) -> str:
 
 
 def entry_words(state, names: Sequence[str], arm: int) -> str:
-    """The entry square of ``arm`` as the image shows it: in its player's colour ("Ann's
-    entry"), or, on an arm where nobody sits, marked plainly ("the top arm's entry")."""
-    if arm in state.arms:
-        return f"{names[state.arms.index(arm)]}'s entry"
-    return f"the {SIDE_WORDS[arm]} arm's entry"
+    """The entry square of ``arm``, where a player sits, as the image shows it in their
+    colour: "Ann's entry"."""
+    return f"{names[state.arms.index(arm)]}'s entry"
 
 
 def loop_square_words(state, names: Sequence[str], sq: int) -> str:
-    """A loop square named from the nearest entry square (each is marked on the board with
-    an arrow along the way pawns go): "Ann's entry", "3 past Ann's entry", "2 before Bob's
-    entry". Entries are 17 squares apart, so the count is never more than 8."""
-    arm = min(range(4), key=lambda a: (sq - ENTRIES[a]) % TRACK)
-    past = (sq - ENTRIES[arm]) % TRACK
-    if past == 0:
+    """A loop square named from the nearest entry square of a player at the table (each is
+    marked on the board with an arrow along the way pawns go): "Ann's entry", "3 past Ann's
+    entry", "2 before Bob's entry". Entries are 17 squares apart, so the count is never more
+    than 8 with four players; with two or three it may reach 17, as an arm where nobody sits
+    has no player to name it by ("the left arm" reads differently from each player's arm)."""
+    named = []
+    for arm in state.arms:
+        past = (sq - ENTRIES[arm]) % TRACK
+        named.append((past, 0, arm))
+        named.append(((ENTRIES[arm] - sq) % TRACK, 1, arm))
+    count, before, arm = min(named)
+    if count == 0:
         return entry_words(state, names, arm)
-    if past <= 8:
-        return f"{past} past {entry_words(state, names, arm)}"
-    return f"{SIDE - past} before {entry_words(state, names, (arm + 1) % 4)}"
+    return f"{count} {'before' if before else 'past'} {entry_words(state, names, arm)}"
 
 
 def square_words(state, names: Sequence[str], seat: int, rel: int, mover: int | None) -> str:
@@ -186,9 +227,28 @@ def square_words(state, names: Sequence[str], seat: int, rel: int, mover: int | 
     return loop_square_words(state, names, square(state.arms[seat], rel))  # type: ignore[arg-type]
 
 
-def effect_words(state, names: Sequence[str], mover: int | None = None) -> list[str]:
+COUNT_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def bonus_words(values: Sequence[int], one: str = "the") -> str:
+    """Bonuses by count and size: "the bonus of 20" (``one``: its article), "two bonuses of
+    20", "bonuses of 20 and 10", "bonuses of 20, 20 and 10"."""
+    values = sorted(values, reverse=True)
+    if len(values) == 1:
+        return f"{one} bonus of {values[0]}"
+    if len(set(values)) == 1:
+        return f"{COUNT_WORDS.get(len(values), len(values))} bonuses of {values[0]}"
+    listed = list(map(str, values))
+    return f"bonuses of {', '.join(listed[:-1])} and {listed[-1]}"
+
+
+def effect_words(
+    state, names: Sequence[str], mover: int | None = None, *, clauses: bool = False
+) -> list[str]:
     """The last move's effects in words ("pawn 2 from 3 past Ann's entry to HOME", "captured
-    Ann's pawn 3"); pawns of ``mover`` go without their owner's name."""
+    Ann's pawn 3"); pawns of ``mover`` go without their owner's name. With ``clauses``, each
+    has its verb, to stand alone in a sentence ("Ann's pawn 2 went from ... to HOME", "Ben's
+    pawn 3 was captured")."""
     out = []
     for e in state.effects:
         pawn = f"pawn {e.pawn}" if e.seat == mover else f"{names[e.seat]}'s pawn {e.pawn}"
@@ -197,7 +257,9 @@ def effect_words(state, names: Sequence[str], mover: int | None = None) -> list[
         elif e.kind == "move":
             start = square_words(state, names, e.seat, e.start, mover)
             end = square_words(state, names, e.seat, e.end, mover)
-            out.append(f"{pawn} from {start} to {end}")
+            out.append(f"{pawn} {'went ' if clauses else ''}from {start} to {end}")
+        elif e.kind == "capture" and clauses:
+            out.append(f"{pawn} was captured (back to the nest)")
         elif e.kind == "capture":
             out.append(f"captured {pawn} (back to the nest)")
         elif e.kind == "penalty":
@@ -242,29 +304,47 @@ def _last_move_words(state, names: Sequence[str]) -> str:
             tied = " & ".join(names[s] for s in state.contenders)
             return f"Opening roll: a tie, {tied} throw again."
         if state.dice == () and state.phase == "roll":
-            won = opening_roll_words(state, names) or f"{names[state.seat]} won the opening roll."
-            others = [
-                f"{names[s]} {' '.join(map(str, throw))}"
-                for s, throw in enumerate(state.rolloff)
-                if throw and s != state.seat
-            ]
-            return f"{won} Other throws: {', '.join(others)}." if others else won
+            return opening_roll_words(state, names) or f"{names[state.seat]} won the opening roll."
         who = last_roller(state)
         out = f"{names[who] if who is not None else 'The roller'} threw {dice}."
-        if state.effects:
+        if penalty(state) and state.effects:  # the roll's own: a pawn sent back
             said = "; ".join(effect_words(state, names))
             out += f" {said[:1].upper()}{said[1:]}."
         elif penalty(state):
             out += " 3rd doublet in a row: no move, and no pawn to send back."
-        elif state.forfeited and not state.remaining:
-            out += " Nothing can move: forfeited."
+        else:
+            if state.forfeited and not state.remaining:
+                out += " Nothing can move: forfeited."
+            if state.effects:  # the last pawn move, which the image still shows
+                said = "; ".join(effect_words(state, names, clauses=True))
+                out += f" The last pawn move: {said}."
         return out
     if isinstance(move, Removal):  # with partners, the team leaves together
         team = {move.seat, (move.seat + 2) % 4} if state.options["partners"] else {move.seat}
         return f"{_listing([names[s] for s in sorted(team)])} left the game."
     mover = state.last_mover
     who = names[mover] if mover is not None and mover >= 0 else "?"
-    return f"{who} played {text}: " + ", ".join(effect_words(state, names, mover)) + "."
+    if isinstance(move, Undo):
+        taken = taken_back(state.history[:-1])
+        return f"{who} took back {taken if taken is not None else 'a move'}."
+    did = ", ".join(effect_words(state, names, mover))
+    return f"{who} played {text}" + (f": {did}." if did else ".")
+
+
+def taken_back(history: Sequence[object]) -> object | None:
+    """The move an ``undo`` played after ``history`` takes back: the latest move of this
+    roll's play that no undo has taken back yet (None when there is none)."""
+    undone = 0
+    for move in reversed(history):
+        if isinstance(move, Roll):
+            return None
+        if isinstance(move, Undo):
+            undone += 1
+        elif undone:
+            undone -= 1
+        else:
+            return move
+    return None
 
 
 # -- alt text --------------------------------------------------------------------------------
@@ -304,12 +384,14 @@ def _pawn_words(state, seat: int) -> str:
 
 
 def _dice_words(state) -> str:
-    """The roll in words: "3 and 5, 5 to play", "4 and 4: a 14 (4, 4, 3, 3), 3, 3 and 4 to
-    play", "1 and 1, 1 and 1 forfeited"."""
+    """The roll in words: "3 and 5, both to play", "3 and 5, 5 to play", "4 and 4: a 14 (4, 4,
+    3, 3), 3, 3 and 4 to play", "1 and 1, 1 and 1 forfeited"."""
     text = _listing([str(d) for d in state.dice])
     if state.fourteen:
         text += f": a 14 ({', '.join(map(str, state.parts))})"
-    if state.remaining:
+    if state.remaining and sorted(state.remaining) == sorted(state.parts):  # none used yet
+        text += ", both to play" if len(state.parts) == 2 else ", all four to play"
+    elif state.remaining:
         text += f", {_listing([str(d) for d in sorted(state.remaining)])} to play"
     if state.forfeited:
         text += f", {_listing([str(d) for d in state.forfeited])} forfeited"
@@ -361,10 +443,11 @@ def alt_text_pachisi(state, *, names: Sequence[str] | None = None) -> str:
                 line += f"; last roll ({names[roller]}): {_dice_words(state)}"
         if state.doublets:
             line += f"; {doublet_words(state.doublets)}"
-        if state.bonuses:
-            line += "; bonus " + " and ".join(map(str, state.bonuses)) + " to take"
-        if state.lost_bonuses:
-            line += "; bonus " + " and ".join(map(str, state.lost_bonuses)) + " lost"
+        for bonuses, what in ((state.bonuses, "to take"), (state.lost_bonuses, "lost")):
+            if len(bonuses) == 1:
+                line += f"; bonus {bonuses[0]} {what}"
+            elif bonuses:
+                line += f"; {bonus_words(bonuses)} {what}"
         parts.append(line + ".")
     for seat in play_order(state):
         side = SIDE_WORDS[state.arms[seat]]

@@ -149,6 +149,12 @@ class GameChat:
         """ "Ann rolled 2 6" ("The bot rolled ..." for dice that are nobody's)."""
         return f"{player_name(names, before.roller)} rolled {self.dice_words(move)}"
 
+    def did_words(self, before: engine.State, after: engine.State) -> str:
+        """What a player's move from ``before`` to ``after`` was, after the player's name in
+        the move line: "played 2+3" (a game with a move that is not a play says it its way:
+        "took back 2+3")."""
+        return f"played {after.last_move}"
+
     def move_effects(
         self, before: engine.State, after: engine.State, names: Sequence[str]
     ) -> list[str]:

@@ -207,8 +207,8 @@ class IceTurnChat(GameChat):
         return [head, who, f"rolled {state.rolled}", treehouse, points]
 
     def roll_words(self, before, after, move: engine.Move, names: Sequence[str]) -> list[str]:
-        if isinstance(move, Deal):
-            return [f"Tiles dealt: {hands_words(after, names)}."]
+        if isinstance(move, Deal):  # one deal a seat: said once, whole, after the last
+            return [] if after.phase == "deal" else [f"Tiles dealt: {hands_words(after, names)}."]
         who = player_name(names, before.roller)
         return [f"{who} {rolled_words(move.points, move.face)} on the Treehouse die."]
 

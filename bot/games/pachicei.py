@@ -61,8 +61,10 @@ class PachIceIChat(GameChat):
         goals = f"in goal: {names[0]} {state.in_goal(0)}/15, {names[1]} {state.in_goal(1)}/15"
         if state.phase == "roll":
             return [who, goals]
-        left = " ".join(map(str, state.remaining)) or "none"
         rolled = " ".join(map(str, state.dice))
+        if sorted(state.remaining) == sorted(state.dice):  # the dice said once
+            return [who, f"rolled {rolled}, all three to play", state.stage_words, goals]
+        left = " ".join(map(str, state.remaining)) or "none"
         return [who, f"rolled {rolled}", f"dice left: {left}", state.stage_words, goals]
 
     def move_effects(self, before, after, names: Sequence[str]) -> list[str]:

@@ -7,9 +7,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 import engine
+import render.pachisi_words as words
 from engine.pachisi_board import HOME
 from engine.pachisi_moves import Roll, Undo
-from render.pachisi_words import VERBS, doublet_words, hs_words, penalty
+from render.pachisi_words import VERBS, doublet_words, hs_words, opening_roll_words, penalty
 
 from .base import GameChat, paragraphs, player_name, where
 
@@ -100,10 +101,14 @@ class PachisiChat(GameChat):
         parts = [who]
         if state.moving_colour != state.seat:
             parts.append(f"moving {names[state.moving_colour]}'s pawns")
-        rolled = f"rolled {_listed(state.dice)}"
-        parts.append(f"{rolled}: a 14 in four parts" if state.fourteen else rolled)
-        left = _listed(state.remaining)
-        parts.append(f"left to play: {left}" if left else "dice used")
+        rolled, left = f"rolled {_listed(state.dice)}", _listed(state.remaining)
+        left = f"left to play: {left}" if left else "dice used"
+        if state.fourteen:
+            parts += [f"{rolled}: a 14 in four parts", left]
+        elif sorted(state.remaining) == sorted(state.dice):  # the dice said once
+            parts.append(f"{rolled}, both to play")
+        else:
+            parts += [rolled, left]
         if state.bonuses:
             parts.append("bonus to take: " + ", ".join(map(str, state.bonuses)))
         if state.doublets:
@@ -114,8 +119,9 @@ class PachisiChat(GameChat):
         who = player_name(names, before.roller)
         if before.phase == "rolloff":
             lines = [f"{who} threw {self.dice_words(move)} for the opening roll."]
-            if after.phase != "rolloff":
-                lines.append(f"{names[after.seat]} won the opening roll and plays first.")
+            if after.phase != "rolloff":  # the throws that decided it, then who starts
+                won = opening_roll_words(after, names) or "The opening roll is over."
+                lines.append(f"{won} {names[after.seat]} plays first.")
             elif before.seat == before.contenders[-1]:  # everyone has thrown: a tie for the best
                 tied = " and ".join(names[s] for s in after.contenders)
                 lines.append(f"{tied} tied: they throw again.")
@@ -131,6 +137,12 @@ class PachisiChat(GameChat):
         elif after.phase == "play" and after.doublets:
             line += f" ({doublet_words(after.doublets)}: {who} rolls again after this)"
         return [line + "."]
+
+    def did_words(self, before, after) -> str:
+        if isinstance(after.last_move, Undo):
+            taken = words.taken_back(before.history)
+            return f"took back {taken}" if taken is not None else "took back a move"
+        return super().did_words(before, after)
 
     def move_effects(self, before, after, names: Sequence[str]) -> list[str]:
         if before.phase != "play" or isinstance(after.last_move, Undo):
@@ -148,11 +160,12 @@ class PachisiChat(GameChat):
         had = Counter(before.bonuses + before.lost_bonuses) - Counter(taken)
         earned = sorted((Counter(after.bonuses + after.lost_bonuses) - had).elements())
         if earned:
-            bonus = " and ".join(map(str, earned))
-            if did:
-                did[-1] += f" (bonus {bonus})"
+            if did and len(earned) == 1:
+                did[-1] += f" (bonus {earned[0]})"
+            elif did:
+                did[-1] += f" ({words.bonus_words(earned)})"
             else:
-                did.append(f"earned a bonus of {bonus}")
+                did.append(f"earned {words.bonus_words(earned, 'a')}")
         return did
 
     def after_words(self, before, after, names: Sequence[str]) -> list[str]:
@@ -162,8 +175,9 @@ class PachisiChat(GameChat):
         if after.forfeited:
             lines.append(f"Lost: {_listed(after.forfeited)} (no pawn could use it).")
         if after.lost_bonuses:
-            bonus = " and ".join(map(str, after.lost_bonuses))
-            lines.append(f"Lost: the bonus of {bonus} (no pawn could take it whole).")
+            them = "it" if len(after.lost_bonuses) == 1 else "them"
+            lost = words.bonus_words(after.lost_bonuses)
+            lines.append(f"Lost: {lost} (no pawn could take {them} whole).")
         return lines
 
 

@@ -19,7 +19,7 @@ def test_parlor_plays_every_seat_to_the_end_printing_each_move(tmp_path):
     result = play(["play", "icesickle", "--db", db, "--out", out, "--ai", "all:easy"])
     assert result.returncode == 0, result.stderr
     said = result.stdout
-    assert "hot-seat: Parlor (easy) (seat 1), Parlor 2 (easy) (seat 2)." in said
+    assert "Parlor plays every seat: Parlor (easy) (seat 1), Parlor 2 (easy) (seat 2)." in said
     assert "to move>" not in said  # nobody is asked
     assert said.count("Parlor (easy) played ") >= 15 and "Game over:" in said
 

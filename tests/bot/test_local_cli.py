@@ -35,10 +35,10 @@ def test_bad_arguments_are_one_line_and_create_nothing(tmp_path, db):
         (["--resume", "abc"], "--resume takes a game number such as 3"),
         (["icesickle", "--players", "0"], "for 2 players, not 0"),
         (["pachisi", "--players", "0"], "for 2-4 players, not 0"),
-        (["icesickle", "--names", "Ann", "Ben", "Cat"], "3 names for 2 players"),
-        (["pachisi", "--players", "2", "--names", "A", "B", "C"], "3 names for 2 players"),
+        (["icesickle", "--names", "Ann", "Ben", "Cat"], "IceSickle is for 2 players, not 3"),
+        (["pachisi", "--players", "2", "--names", "A", "B", "C"], "or --players 3 (Pachisi"),
         (["chess"], "There is no game 'chess'; games: pachisi, pach-ice-i"),
-        (["--resume", "7"], "That game does not exist"),
+        (["--resume", "7"], "There is no game 7 in"),
     ]
     for args, words in cases:
         line = one_line_error(run(["play", *args, "--db", db, "--out", str(tmp_path / "i")]))
@@ -60,10 +60,13 @@ def test_a_game_name_in_any_case_or_without_hyphens(db):
 
 
 def test_a_clock_is_accepted_and_shown_with_each_turn(db):
-    result = run(["play", "icesickle", "--clock", "3d", "--db", db], ["quit"])
-    assert result.returncode == 0, result.stderr
-    status = next(line for line in result.stdout.splitlines() if line.startswith("Move 1 "))
-    assert re.search(r" · 3 days per move, up \d{4}-\d\d-\d\d \d\d:\d\d$", status), status
+    # When the move is due, in the terminal's time, its zone named (POSIX TZ strings: no tzdata).
+    for tz, zone in (("UTC0", "UTC"), ("JST-9", "JST"), ("<+03>-3", "UTC+03")):
+        result = run(["play", "icesickle", "--clock", "3d", "--db", db], ["quit"], {"TZ": tz})
+        assert result.returncode == 0, result.stderr
+        status = next(line for line in result.stdout.splitlines() if line.startswith("Move 1 "))
+        due = rf" · 3 days per move, due \d{{4}}-\d\d-\d\d \d\d:\d\d \({re.escape(zone)}\)$"
+        assert re.search(due, status), status
     plain = run(["play", "icesickle", "--db", db], ["quit"])  # none by default: no clock shown
     assert "per move" not in plain.stdout
     line = one_line_error(run(["play", "icesickle", "--clock", "4d", "--db", db]))
@@ -178,3 +181,18 @@ def test_rules_and_board_are_commands_at_the_prompt(db):
     assert "**" not in out and "`" not in out
     board = out.split("to move> ")[2]  # what the prompt after the move printed for "board"
     assert board.startswith("IceSickle, round 1 of 2") and "c3" in board, board
+
+
+def test_names_over_the_limit_stay_told_apart(db):
+    """Two long names that differ only near their end: each is shortened to 32 characters so
+    that it still reads as its player (not both cut to the same 32 letters)."""
+    smithson = "Alexandra Catherine Montgomery-Smithson"
+    smithers = "Alexandra Catherine Montgomery-Smithers"
+    result = run(["play", "icesickle", "--db", db, "--names", smithson, smithers], ["quit"])
+    assert result.returncode == 0, result.stderr
+    header = result.stdout.split("\n", 1)[0]
+    seats = re.findall(r"(.+?) \(seat \d\)(?:, |\.)", header.split("hot-seat: ", 1)[1])
+    assert len(seats) == 2 and seats[0] != seats[1], header
+    for shown, full in zip(seats, (smithson, smithers), strict=True):
+        assert len(shown) <= 32
+        assert shown.endswith(full[-8:]), shown  # what tells them apart is kept

@@ -103,7 +103,7 @@ def test_unknown_game_and_bad_option_are_one_line_errors(tmp_path):
     result = play(["play", "icesickle", "--players", "3", *common], [])
     assert result.returncode == 2 and "for 2 players, not 3" in result.stderr
     result = play(["play", "--resume", "7", *common], [])
-    assert result.returncode == 2 and "That game does not exist" in result.stderr
+    assert result.returncode == 2 and "There is no game 7 in " in result.stderr
 
 
 def test_running_the_bot_without_a_token_is_a_one_line_error():

@@ -85,3 +85,21 @@ def test_tab_completes_resign():
 
     state = engine.get_game("icesickle").new_game(2)
     assert completions(state, "res") == ["resign"]
+
+
+def test_resign_with_partners_names_the_partner_leaving_and_the_other_team_winning(tmp_path):
+    """Pachisi with partners: the team leaves together, so the prompt says the partner
+    leaves too and the other team (both partners) wins, never the partner among winners."""
+    db = str(tmp_path / "p.db")
+    args = ["play", "pachisi", "--db", db, "--out", str(tmp_path / "img"), "--seed", "5"]
+    args += ["--option", "partners=on", "--names", "Ann", "Ben", "Cy", "Dee"]
+    done = play(args, ["resign", "yes"])
+    assert done.returncode == 0, done.stderr
+    first = _prompts(done.stdout)[0]
+    names = ["Ann", "Ben", "Cy", "Dee"]
+    seat = names.index(first)
+    partner, team = names[(seat + 2) % 4], [names[(seat + 1) % 4], names[(seat + 3) % 4]]
+    won = f"{team[0]} and {team[1]} win"
+    said = f"Resign {first} (seat {seat + 1}): {partner} leaves with you, and {won}. Type yes"
+    assert said in done.stdout
+    assert f"Game over: {won}" in done.stdout

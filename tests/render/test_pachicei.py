@@ -296,7 +296,7 @@ def test_alt_text_of_the_start_and_the_first_roll():
     assert "Player 1 (Black): board none; pad 5 full trees; goal 0 of 15" in text
     assert "Player 2 (White)" in text and "Last turn" not in text
     text = render.alt_text(PHASES["first-roll"](), names=NAMES)
-    assert "Alice (Black) to move, rolled 2, 5 and 8, 2, 5 and 8 to play." in text
+    assert "Alice (Black) to move, rolled 2, 5 and 8, all three to play." in text
 
 
 def test_alt_text_of_a_turn_in_progress():

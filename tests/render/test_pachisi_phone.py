@@ -151,41 +151,77 @@ def test_the_first_images_say_who_won_the_opening_roll():
         state = first_state(2, options, after_rolloff)
         seat, throw = state.seat, state.rolloff[state.seat]
         said = f"{NAMES[seat]} won the opening roll ({' '.join(map(str, throw))})."
-        assert said in render.alt_text(state, names=NAMES[:2])
         assert said[:-1] in " ".join(drawn_texts(state))  # the dice card
-        assert words.opening_roll_words(state, NAMES[:2]) == said
+        assert words.opening_winner_words(state, NAMES[:2]) == said
+        full = words.opening_roll_words(state, NAMES[:2])  # with the throws (see below)
+        assert full.startswith(f"{NAMES[seat]} won the opening roll with the ")
+        assert full in render.alt_text(state, names=NAMES[:2])
         # the bot rolls at once: the images after the first rolls still say it
         rolled = state.apply("roll 1 2")  # nothing can enter: the next player rolls
-        assert rolled.seat != seat and words.last_move_words(rolled, NAMES[:2]).startswith(said)
+        assert rolled.seat != seat and words.last_move_words(rolled, NAMES[:2]).startswith(full)
         both = rolled.apply("roll 5 6")
         assert both.phase == "play" and words.opening_roll(both) == (seat, throw)
-        assert said in render.alt_text(both, names=NAMES[:2])
+        assert full in render.alt_text(both, names=NAMES[:2])
         # once a player has moved, it is no longer said
         moved = both.apply(both.legal_moves()[0])
         assert words.opening_roll(moved) is None
         assert "opening roll" not in render.alt_text(moved, names=NAMES[:2])
 
 
+@pytest.mark.parametrize(
+    ("players", "options", "throws", "said"),
+    [
+        (
+            4,
+            {},
+            ["roll 4", "roll 6", "roll 6", "roll 1", "roll 2", "roll 5"],
+            "Cat won the opening roll with the highest die: 6 then 5 against Ann 4, Ben 6 then "
+            "2 and Dan 1.",
+        ),
+        (
+            2,
+            {"rules": "classic"},
+            ["roll 2 3", "roll 4 6"],
+            "Ann won the opening roll with the lowest total: 2+3 against Ben 4+6.",
+        ),
+    ],
+    ids=["online-tie", "classic"],
+)
+def test_the_opening_text_shows_the_throws_that_decided_who_starts(players, options, throws, said):
+    """The first image's last move (and its alt text) says every throw of the opening roll,
+    a tie's throws again included, and the rule they were read by: why this player starts,
+    not only who."""
+    state = GAME.replay(players, options, throws)
+    assert state.phase == "roll" and not state.dice
+    names = ["Ann", "Ben", "Cat", "Dan"][:players]
+    assert words.last_move_words(state, names) == said
+    assert said in render.alt_text(state, names=names)
+    card = " ".join(t.replace("\N{NO-BREAK SPACE}", " ") for t in drawn_texts(state, names))
+    assert said in card
+    rolled = state.apply("roll 1 2")  # the bot rolls at once: the next image still says it
+    assert words.last_move_words(rolled, names).startswith(said)
+
+
 def square_named(state, text: str) -> int:
     """The loop square a player finds from its name: the named entry square (marked on the
     board), then counted along the way pawns go."""
-    m = re.fullmatch(r"(?:(\d) (past|before) )?(.+)'s entry", text)
+    m = re.fullmatch(r"(?:(\d+) (past|before) )?(.+)'s entry", text)
     assert m, text
     count, way, who = m.groups()
-    sides = {f"the {side} arm": arm for arm, side in enumerate(words.SIDE_WORDS)}
     players = {name: state.arms[seat] for seat, name in enumerate(NAMES[: state.num_players])}
-    arm = players.get(who, sides.get(who))
+    arm = players[who]  # a player at the table: never an arm where nobody sits
     steps = int(count or 0) * (-1 if way == "before" else 1)
     return (ENTRIES[arm] + steps) % TRACK
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])
-def test_every_loop_square_is_named_from_a_marked_entry_within_8(num_players):
+def test_every_loop_square_is_named_from_a_players_entry_within_8_or_17(num_players):
     state = GAME.new_game(num_players)
     for sq in range(TRACK):
         name = words.loop_square_words(state, NAMES, sq)
         assert square_named(state, name) == sq, name
-        assert not re.search(r"\d\d", name)  # never more than 8 to count
+        count = int(re.match(r"\d*", name).group() or 0)
+        assert count <= (8 if num_players == 4 else 17), name  # the nearest entry
     # the entries of arms where nobody sits are marked too, unlike other safe squares
     image = draw(state)
     plain_safe = pixel(image, lay.loop_centre(12), dx=-15, dy=-15)
