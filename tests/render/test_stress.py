@@ -24,7 +24,6 @@ IDS = [
 
 KNOWN = {
     # what other fixes of issue 33 make pass: (position id's start, rule)
-    ("pachisi-2:crowded", "covered"): "issue 33 item 1: helper A (a pill over a pawn number)",
     ("ice-turn-4:crowded", "overlap"): "issue 33 item 3: helper B (a tall stack's numbers)",
     ("ice-turn-4:crowded", "covered"): "issue 33 item 3: helper B (a tall stack's numbers)",
     ("ice-turn-4:end", "covered"): "issue 33 item 3: helper B (a tall stack's numbers)",
