@@ -8,11 +8,14 @@ sits, and carry an arrowhead the way pawns go, since the last move names squares
 the four home paths tinted in their seat's colour, HOME in the centre as four triangles, and
 each seat's nest in the corner to the right of its arm with its player's name, score ``H / S``
 and team; the corner of the player to act has a thick outline in their colour. Only the seats
-in play get colours. Pawns are tokens in the seat colour with the pawn number, and a shape per
-seat (circle, square, diamond, hexagon) so colour is never the only cue; two pawns on a square
-sit side by side, smaller, inside a light outline when they form a blockade; HOME pawns sit
-small and without a number in their colour's triangle, three in a row and the fourth above,
-never overlapping. The last move is a yellow trail along the squares the pawn travelled, with
+in play get colours. Pawns are tokens in the seat colour with the pawn number, and an outline
+per seat (circle, square, a point on top, a point below) so colour is never the only cue and
+greyscale still tells seats apart. Every pawn stays inside its own square, so pawns on
+neighbouring squares never touch: a lone pawn fills its square, its number 10 px tall on a
+phone; two pawns on a square stand side by side, narrow and tall, each in its half, and a
+blockade turns the square into a wall (its colour in a light frame); HOME pawns sit small and
+without a number in their colour's triangle, three in a row and the fourth above, never
+overlapping. The last move is a yellow trail along the squares the pawn travelled, with
 an arrowhead and a yellow ring around the pawn; a capture outlines its square in the capture
 colour and rings the captured pawn in its nest; a penalty (third doublet) crosses out the
 square the pawn left and rings it in its nest.
@@ -161,8 +164,10 @@ def shared_squares(state) -> dict[tuple[float, float], list[tuple[int, int]]]:
 
 
 def pawn_places(state, squares) -> Where:
-    """Where each pawn ``(seat, pawn)`` is drawn: its centre and radius. Two pawns on one
-    square sit side by side, in seat then pawn order from the left."""
+    """Where each pawn ``(seat, pawn)`` is drawn: its centre and half-width (see
+    ``lay.half_height`` for its height). A lone pawn fills its square; two pawns on a square
+    stand side by side, each in its half of the cell, in seat then pawn order from the left:
+    every pawn stays inside its own cell, so pawns on neighbouring squares never overlap."""
     places: Where = {}
     for seat, rels in enumerate(state.pawns):
         arm = state.arms[seat]
@@ -178,8 +183,9 @@ def pawn_places(state, squares) -> Where:
         if len(group) == 1:
             places[group[0]] = ((x, y), lay.PAWN_R)
             continue
+        step = 2 * lay.PAIR_DX * 2 / len(group)  # (the rules never put three on a square)
         for j, who in enumerate(group):
-            places[who] = ((x + lay.PAIR_DX * (2 * j - len(group) + 1), y), lay.PAIR_R)
+            places[who] = ((x + step * (j - (len(group) - 1) / 2), y), lay.PAIR_R)
     return places
 
 
@@ -190,7 +196,7 @@ def is_blockade(group: Sequence[tuple[int, int]]) -> bool:
 
 def _draw_pawns(canvas: Canvas, theme: Theme, state, places: Where, squares) -> None:
     """The pawns, painted at the end (sprites, see ``token``): first what lies under them,
-    the rings of the pawns the last move touched and the outline joining a blockade."""
+    the rings of the pawns the last move touched and the light square under a blockade."""
     ringed = halos(state)
     crowded = {who for group in squares.values() if len(group) > 1 for who in group}
     for who, (centre, r) in places.items():
@@ -199,29 +205,23 @@ def _draw_pawns(canvas: Canvas, theme: Theme, state, places: Where, squares) -> 
     for (x, y), group in squares.items():
         if len(group) < 2:
             continue
-        if is_blockade(group):
-            w, h = lay.PAIR_DX + lay.PAIR_R + 4.5, lay.PAIR_R + 4.5
-            box = (x - w - 1.5, y - h - 1.5, x + w + 1.5, y + h + 1.5)
-            canvas.rect(box, theme.board_edge, radius=h)
-            canvas.rect((x - w, y - h, x + w, y + h), theme.text, radius=h)
+        if is_blockade(group):  # the square becomes a wall: its colour in a light frame
+            x0, y0, x1, y1 = lay.cell_box((x, y))
+            canvas.rect((x0 + 1, y0 + 1, x1 - 1, y1 - 1), theme.text, radius=5)
+            inside = (x0 + 3.5, y0 + 3.5, x1 - 3.5, y1 - 3.5)
+            canvas.rect(inside, mix(theme.seat(group[0][0]), theme.board_edge, 0.4), radius=3)
         for who in group:
             if who in ringed:
-                _halo(canvas, theme, places[who][0], places[who][1], ringed[who])
+                _halo(canvas, theme, places[who][0], places[who][1], ringed[who], 4)
     for who, (centre, r) in places.items():
-        if who in crowded:
-            continue
-        home = r == lay.HOME_R  # HOME pawns are small and carry no number
-        label = "" if home else str(who[1])
-        token(canvas, theme, centre, r, who[0], label, max(TEXT, r * 1.3))
-    # two pawns on a square go on top of their neighbours
-    for group in squares.values():
-        if len(group) < 2:
-            continue
-        for j, (seat, pawn) in enumerate(group):
-            centre, r = places[seat, pawn]
-            # the next pawn overlaps this one's right edge: its number moves left a little
-            dx = -2.5 if j < len(group) - 1 else 0
-            token(canvas, theme, centre, r, seat, str(pawn), TEXT, dx)
+        if r == lay.HOME_R:  # HOME pawns are small and carry no number
+            token(canvas, theme, centre, r, who[0])
+        elif r == lay.PAIR_R:
+            h = lay.half_height(r)
+            label = str(who[1])
+            token(canvas, theme, centre, r, who[0], label, TEXT, 0, h, lay.PAIR_EDGE)
+        else:
+            token(canvas, theme, centre, r, who[0], str(who[1]), lay.PAWN_TEXT)
 
 
 # -- the last move ---------------------------------------------------------------------------
@@ -263,8 +263,15 @@ def halos(state) -> dict[tuple[int, int], str]:
 
 def _halo(canvas: Canvas, theme: Theme, centre, r: float, kind: str, ring: float = 6) -> None:
     colour = theme.highlight if kind == "move" else theme.capture
-    canvas.circle(centre, r + ring + 1.5, fill=theme.board_edge)
-    canvas.circle(centre, r + ring, fill=colour)
+    x, y = centre
+    h = lay.half_height(r)
+    if h == r:
+        canvas.circle(centre, r + ring + 1.5, fill=theme.board_edge)
+        canvas.circle(centre, r + ring, fill=colour)
+        return
+    for grow, fill in ((ring + 1.5, theme.board_edge), (ring, colour)):  # a tall stadium
+        w, t = r + grow, h + grow
+        canvas.line([(x, y - t + w), (x, y + t - w)], fill, 2 * w)
 
 
 def _draw_last_move(canvas: Canvas, theme: Theme, state, places, above: bool) -> None:

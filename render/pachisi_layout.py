@@ -28,10 +28,20 @@ PANEL_X, PANEL_R = BOARD_X + BOARD + 16, WIDTH - 10
 PANEL_TOP, PANEL_BOTTOM = BOARD_Y, HEIGHT - 10
 
 PAWN_R = 17
-"""A lone pawn's radius on a square."""
-PAIR_R = 13
-"""The radius of each of two pawns sharing a square."""
-PAIR_DX = 10.5
+"""A lone pawn's half-size on a square: with its dark edge (2 px) it stays inside its cell,
+so pawns on neighbouring squares never touch."""
+PAWN_TEXT = 33
+"""A lone pawn's number: its digit stands 25 px tall, 10.2 px when a phone shows the image
+450 px wide."""
+PAIR_R = 8.25
+"""The half-width of each of two pawns sharing a square: they stand side by side, each in
+its half of the cell, tall and narrow, so both stay inside the cell with their numbers."""
+PAIR_H = 14
+"""The half-height of each of two pawns sharing a square (the cell shows above and below
+them: light when they are a blockade)."""
+PAIR_EDGE = 1.5
+"""The dark edge of each of two pawns sharing a square."""
+PAIR_DX = CELL / 4
 """How far each of two pawns sharing a square sits from the square's centre."""
 NEST_R = 23
 """A pawn's radius in the nest."""
@@ -40,10 +50,11 @@ NEST_GAP = 62
 HOME_R = 8.5
 """A pawn's radius in the centre (HOME), where pawns carry no number (they never move again)."""
 HOME_ALONG = 24
-"""Between neighbouring HOME pawns of one seat: more than the widest shape (a hexagon, 1.1 x
-its outer radius each side), so they never overlap."""
-HOME_UP = 28
-"""From the row of three HOME pawns to the fourth, above it: more than a diamond is tall."""
+"""Between neighbouring HOME pawns of one seat: more than a shape is wide (each fills the
+square of its outer radius), so they never overlap."""
+HOME_UP = 24
+"""From the row of three HOME pawns to the fourth, above it: more than a shape is tall, and
+low enough that the fourth pawns of two seats stay apart at the centre's corners."""
 HOME_BASE = 14
 """From the base of a centre triangle to its row of HOME pawns."""
 
@@ -85,6 +96,12 @@ def loop_centre(square: int) -> Point:
 def home_path_centre(arm: int, rel: int) -> Point:
     """The pixel centre of home-path square ``rel`` (64..70) of the seat at ``arm``."""
     return px(turn((9.5, 17.5 - (rel - 64)), arm))
+
+
+def half_height(r: float) -> float:
+    """How tall (each side of its centre) a pawn drawn ``r`` wide is: two pawns on a square
+    are narrow and tall, the others as tall as wide."""
+    return PAIR_H if r == PAIR_R else r
 
 
 def cell_box(centre: Point) -> tuple[float, float, float, float]:

@@ -6,7 +6,6 @@ banner, and the last move in words. Each player's name and score are at their ne
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 
@@ -26,32 +25,46 @@ from .pachisi_words import (
 )
 from .theme import RGB, Theme, mix
 
-SHAPES = ("circle", "square", "diamond", "hexagon")
-"""The second cue per seat, besides its colour: the shape of its pawns and markers."""
+SHAPES = ("circle", "square", "roof", "keel")
+"""The second cue per seat, besides its colour: the outline of its pawns and markers, told
+apart in greyscale at phone size by their corners: round, square, a point on top (roof), a
+point below (keel). Each fills its box (half-width ``w``, half-height ``h``) so that a pawn
+number fits inside it."""
+
+NUMBER_DY = -0.045
+"""Where a pawn number sits from its pawn's centre, per px of its size: the font's digits
+stand a little low."""
 
 
-# -- pieces ----------------------------------------------------------------------------------
-
-
-def _shape(canvas: Canvas, shape: str, centre, r: float, fill: RGB) -> None:
+def _shape(canvas: Canvas, shape: str, centre, w: float, h: float, fill: RGB) -> None:
     x, y = centre
-    if shape == "circle":
-        canvas.circle(centre, r, fill=fill)
+    if shape == "circle":  # a circle, or a stadium when taller than wide
+        if w == h:
+            canvas.circle(centre, w, fill=fill)
+        else:
+            canvas.rect((x - w, y - h, x + w, y + h), fill=fill, radius=w)
     elif shape == "square":
-        h = r * 0.9
-        canvas.rect((x - h, y - h, x + h, y + h), fill=fill, radius=r * 0.22)
-    elif shape == "diamond":  # taller than wide, so it stays narrow beside a neighbour
-        w, h = r * 1.08, r * 1.3
-        canvas.polygon([(x, y - h), (x + w, y), (x, y + h), (x - w, y)], fill)
-    else:  # a hexagon, pointed top and bottom
-        h = r * 1.1
+        canvas.rect((x - w, y - h, x + w, y + h), fill=fill, radius=min(w, h) * 0.08)
+    else:  # a pentagon with its point on top (roof) or below (keel)
+        up = -1 if shape == "roof" else 1
+        point = min(w, h) * 0.7
         canvas.polygon(
             [
-                (x + h * math.cos(a), y + h * math.sin(a))
-                for a in (math.radians(30 + 60 * i) for i in range(6))
+                (x, y + up * h),
+                (x + w, y + up * (h - point)),
+                (x + w, y - up * h),
+                (x - w, y - up * h),
+                (x - w, y + up * (h - point)),
             ],
             fill,
         )
+
+
+def number_dy(shape: str, w: float, h: float, size: float) -> float:
+    """How far a pawn's number of ``size`` px moves down from its centre: away from a roof's
+    point (up from a keel's), so that it lies wholly on the pawn."""
+    shift = {"roof": 1, "keel": -1}.get(shape, 0) * min(w, h) * 0.18
+    return NUMBER_DY * size + shift
 
 
 def token(
@@ -63,12 +76,16 @@ def token(
     label: str = "",
     text_size: float | None = None,
     text_dx: float = 0,
+    height: float | None = None,
+    edge: float = 2,
 ) -> None:
-    """A pawn (or a seat's marker): the seat's shape in its colour with a dark edge, and
-    ``label`` (the pawn number) in it. Drawn once and pasted (a sprite)."""
-    reach = (r + 2) * 1.3
-    extent = (reach, reach, reach, reach)
-    canvas.sprite(_token, centre, extent, theme, r, seat, label, text_size, text_dx)
+    """A pawn (or a seat's marker): the seat's shape in its colour with a dark ``edge``,
+    ``r`` wide and ``height`` (default ``r``) tall each side of ``centre``, and ``label`` (the
+    pawn number) in it. Drawn once and pasted (a sprite)."""
+    h = r if height is None else height
+    extent = (r + edge + 2, h + edge + 2, r + edge + 2, h + edge + 2)
+    args = (theme, r, seat, label, text_size, text_dx, h, edge)
+    canvas.sprite(_token, centre, extent, *args)
 
 
 def _token(
@@ -80,13 +97,15 @@ def _token(
     label: str,
     text_size: float | None,
     text_dx: float,
+    h: float,
+    edge: float,
 ) -> None:
     shape = SHAPES[seat % len(SHAPES)]
-    _shape(canvas, shape, centre, r + 2, theme.board_edge)
-    _shape(canvas, shape, centre, r, theme.seat(seat))
+    _shape(canvas, shape, centre, r + edge, h + edge, theme.board_edge)
+    _shape(canvas, shape, centre, r, h, theme.seat(seat))
     if label:
         size = text_size or r * 1.3
-        xy = (centre[0] + text_dx, centre[1] + 0.5)
+        xy = (centre[0] + text_dx, centre[1] + number_dy(shape, r, h, size))
         canvas.text(xy, label, size, theme.seat_text, "mm", bold=True)
 
 

@@ -429,10 +429,15 @@ def layout_panels(state) -> list[Box]:
 
 def board_cells(state) -> list[Box]:
     """The squares or tiles of ``state``'s board, in image px, where a piece is drawn whole
-    (Pachisi's track squares are left out: two pawns sharing a square reach a little into
-    the next one by design, and what must not happen there, a pawn over another's number,
-    is checked as a piece over a text)."""
+    (Pachisi: the loop and home-path squares; two pawns sharing one stand in it too)."""
     key = state.game.key
+    if key == "pachisi":
+        from engine.pachisi_board import HOME_PATH, TRACK
+        from render import pachisi_layout as lay
+
+        centres = [lay.loop_centre(sq) for sq in range(TRACK)]
+        centres += [lay.home_path_centre(arm, rel) for arm in range(4) for rel in HOME_PATH]
+        return [lay.cell_box(centre) for centre in centres]
     if key == "ice-turn":
         from render import iceturn_layout as lay
 

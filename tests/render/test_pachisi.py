@@ -167,8 +167,9 @@ def test_pawns_stand_where_the_state_says_in_their_seat_colour():
     image = draw(state)
     places = drawing.pawn_places(state, drawing.shared_squares(state))
     for (seat, pawn), (centre, r) in places.items():
-        # above the number, inside the shape: the seat's colour (HOME pawns are small)
-        colour = pixel(image, centre, dy=-r * 0.8)
+        # beside the point of its shape, off the number: the seat's colour
+        away = lay.half_height(r) - 2.5
+        colour = pixel(image, centre, dy=away if drawing.SHAPES[seat] == "keel" else -away)
         assert close(colour, DEFAULT_THEME.seat(seat), 40), (seat, pawn)
     for seat, rels in enumerate(state.pawns):
         arm = state.arms[seat]
@@ -193,7 +194,7 @@ def test_only_seats_in_play_get_colours():
             assert not close(cell, DEFAULT_THEME.board_dark, 12)
 
 
-def test_a_blockade_is_joined_by_a_light_outline():
+def test_a_blockade_square_becomes_a_wall_in_a_light_frame():
     state = busy()
     image = draw(state)
     groups = [g for g in crowded(state) if drawing.is_blockade(g)]
@@ -201,8 +202,8 @@ def test_a_blockade_is_joined_by_a_light_outline():
     for group in groups:
         seat, pawn = group[0]
         x, y = lay.point_of(state.arms[seat], state.pawns[seat][pawn - 1])
-        # between the two pawns, above where they overlap: the outline's light fill
-        assert close(pixel(image, (x, y), dy=-lay.PAIR_R - 1), DEFAULT_THEME.text, 30)
+        # above the two pawns, inside the square's edge: the frame's light fill
+        assert close(pixel(image, (x, y), dy=-lay.CELL / 2 + 2), DEFAULT_THEME.text, 30)
 
 
 def test_the_capture_square_and_the_captured_pawn_are_marked():
@@ -215,11 +216,7 @@ def test_the_capture_square_and_the_captured_pawn_are_marked():
     nest = lay.nest_slot(state.arms[capture.seat], capture.pawn)
     assert state.pawns[capture.seat][capture.pawn - 1] == NEST
     d = lay.NEST_R + 4.5  # between the pawn's edge and the end of its ring
-    if drawing.SHAPES[capture.seat] == "diamond":  # wide to the sides: look on a diagonal
-        ring = pixel(image, nest, dx=d * 0.7, dy=-d * 0.7)
-    else:
-        ring = pixel(image, nest, dx=d)
-    assert close(ring, DEFAULT_THEME.capture, 30)
+    assert close(pixel(image, nest, dx=d), DEFAULT_THEME.capture, 30)
 
 
 def test_the_last_move_leaves_a_trail_along_the_squares():

@@ -24,7 +24,6 @@ IDS = [
 
 KNOWN = {
     # what other fixes of issue 33 make pass: (position id's start, rule)
-    ("pachisi-2:crowded", "covered"): "issue 33 item 1: helper A (a pill over a pawn number)",
 }
 
 
