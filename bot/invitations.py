@@ -257,7 +257,7 @@ class Invitations:
 
 
 def thread_name(record: GameRecord) -> str:
-    """The game's thread name: its prefix and every player, "IceSickle #12: Ann vs Ben".
+    """The game's thread name: its prefix and every player, "<Game> #12: Ann vs Ben".
     Names too long for Discord's 100 characters share the room, each shortened so that it
     still reads as that player alone (the images' rules: "A. Hampton vs A. Hamilton"), so
     no player is left out or cut to a look-alike."""
