@@ -191,17 +191,18 @@ def standing(
     canvas.sprite(_standing, centre, extent, theme, tuple(pieces))
 
 
+def draw_plinth(canvas: Canvas, theme: Theme, box: Sequence[float]) -> None:
+    """The dark rounded base a stack of pieces stands on."""
+    canvas.rect(
+        box, fill=mix(theme.board_edge, (0x2A, 0x33, 0x3E), 0.5), outline=INK, width=1.5, radius=8
+    )
+
+
 def _standing(
     canvas: Canvas, centre: Point, theme: Theme, pieces: tuple[tuple[int, int], ...]
 ) -> None:
     plinth, bands = stack_layout(centre, pieces)
-    canvas.rect(
-        plinth,
-        fill=mix(theme.board_edge, (0x2A, 0x33, 0x3E), 0.5),
-        outline=INK,
-        width=1.5,
-        radius=8,
-    )
+    draw_plinth(canvas, theme, plinth)
     band = bands[0].height if len(bands) > 1 else bands[0].height / TOP
     font = NUMBER
     pip_r = max(2.2, min(3.4, band * 0.14))

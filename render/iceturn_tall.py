@@ -17,8 +17,8 @@ from engine.iceturn_board import CORNERS
 
 from . import iceturn_layout as lay
 from .canvas import Canvas, Point
-from .iceturn_pieces import INK, MARGIN, NUMBER, PLINTH_PAD, lit, shaded
-from .theme import Theme, mix
+from .iceturn_pieces import INK, MARGIN, NUMBER, PLINTH_PAD, draw_plinth, lit, shaded
+from .theme import Theme
 
 GRID_FROM = 6
 """From this many pieces a stack is drawn as a grid of chips, each labelled with its owner's
@@ -92,13 +92,7 @@ def _grid(
     canvas: Canvas, centre: Point, theme: Theme, pieces: tuple[tuple[int, int], ...], low: bool
 ) -> None:
     plinth, chips, point = grid_layout(centre, pieces, low)
-    canvas.rect(
-        plinth,
-        fill=mix(theme.board_edge, (0x2A, 0x33, 0x3E), 0.5),
-        outline=INK,
-        width=1.5,
-        radius=8,
-    )
+    draw_plinth(canvas, theme, plinth)
     px0, py0, px1, py1 = point
     apex = ((px0 + px1) / 2, py0)
     colour = theme.seat(chips[-1].owner)

@@ -56,16 +56,10 @@ NAME_SETS = {"ai": AI_NAMES, "long": LONG_NAMES}
 
 def pachisi_groups(state) -> dict[tuple[float, float], list[tuple[int, int]]]:
     """The pawns ``(seat, pawn)`` on each square of the loop and the home paths, by the
-    square's centre on the image."""
-    from engine.pachisi_board import HOME
-    from render import pachisi_layout as lay
+    square's centre on the image (as the board places them)."""
+    from render.pachisi import shared_squares
 
-    squares: dict[tuple[float, float], list[tuple[int, int]]] = {}
-    for seat, rels in enumerate(state.pawns):
-        for i, rel in enumerate(rels):
-            if 0 <= rel < HOME:
-                squares.setdefault(lay.point_of(state.arms[seat], rel), []).append((seat, i + 1))
-    return squares
+    return shared_squares(state)
 
 
 def _pachisi_score(state) -> float:
