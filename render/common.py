@@ -171,6 +171,11 @@ def to_do(verbs: dict[str, str], phase: str) -> str:
     return f"to {verbs[phase]}" if phase in verbs else ""
 
 
+def listing(items: Sequence[str]) -> str:
+    """A list in words: "1", "1 and 2", "1, 2 and 3"."""
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def seat_names(names: Sequence[str] | None, count: int) -> list[str]:
     """Display names for ``count`` seats: the given ones (blank ones filled), else "Player n"."""
     given = list(names or ())

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from engine.icesickle import GRID, ROUNDS, Jump, Place
 from engine.pyramids import SIZES, Size, count_words
 
-from .common import seat_names, to_do
+from .common import listing, seat_names, to_do
 from .icesickle_layout import PHASE_WORDS, VERBS, round_just_ended, shown_board
 
 
@@ -30,9 +30,7 @@ def verb(state) -> str:
 
 def _piece_words(captured: Sequence[tuple[int, Size]]) -> str:
     words = [f"a {size.word} on {GRID.name(sq)}" for sq, size in captured]
-    if len(words) > 1:
-        return ", ".join(words[:-1]) + " and " + words[-1]
-    return words[0] if words else "nothing"
+    return listing(words) if words else "nothing"
 
 
 def describe_last_move(state, names: Sequence[str], mover: int | None) -> str:

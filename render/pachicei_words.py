@@ -14,7 +14,7 @@ from engine.pachicei_state import DRY_LIMIT
 from engine.pachicei_turn import PAD, Change
 from engine.pyramids import SIZE_LETTERS, SIZE_WORDS
 
-from .common import seat_names, to_do
+from .common import listing, seat_names, to_do
 
 COLOUR = ("Black", "White")
 DRY_SHOWN = 50
@@ -87,11 +87,6 @@ def may_move_theirs(state, seat: int) -> bool:
 
 
 # -- sentences -------------------------------------------------------------------------------
-
-
-def listing(items: Sequence[str]) -> str:
-    """ "1", "1 and 2", "1, 2 and 3"."""
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def square_words(square: int) -> str:

@@ -13,15 +13,14 @@ from . import pachisi_layout as lay
 from .canvas import Canvas
 from .common import card, heading
 from .names import sentence_names as _sentence_names
+from .pachisi_opening import opening_winner_words, rolloff_throws
 from .pachisi_words import (
     dice_status,
     doublet_words,
     hs_words,
     last_move_words,
     last_roller,
-    opening_winner_words,
     penalty,
-    rolloff_throws,
 )
 from .theme import RGB, Theme, mix
 

@@ -8,22 +8,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.core import IllegalMove, Removal
+from engine.core import Removal
 from engine.pachisi import Roll
 from engine.pachisi_board import ENTRIES, HOME, HOME_PATH, NEST, SAFE, TRACK, entry, square
 from engine.pachisi_explain import hs_text
 from engine.pachisi_moves import Undo
 
-from .common import seat_names
+from .common import listing, seat_names
+from .pachisi_opening import opening_roll_words, rolloff_throws
 
 SIDE_WORDS = ("bottom", "right", "top", "left")
 """Where each arm of the cross is on the image."""
 STEPS_NOTE = "Pawn positions count steps from each player's own entry square."
 VERBS = {"rolloff": "throw", "roll": "roll", "play": "move"}
 """What the player to act does in each phase ("Ann to throw" in the opening roll)."""
-FIRST_TURN_MOVES = 60
-"""Past this many moves, someone has surely moved a pawn since the opening roll (which is only
-looked up, by replaying the record, in games shorter than this)."""
 
 
 # -- reading the state -----------------------------------------------------------------------
@@ -71,88 +69,6 @@ def ordinal(n: int) -> str:
 def doublet_words(doublets: int) -> str:
     """``state.doublets`` in words: "1st doublet in a row", "2nd doublet in a row"."""
     return f"{ordinal(doublets)} doublet in a row"
-
-
-def opening_roll(state) -> tuple[int, tuple[int, ...]] | None:
-    """Who won the opening roll and with what throw, until a player has made a move after it
-    (only dice rolled since: the bot rolls at once, so the first image after the opening roll
-    may already show a roll or two); else None. Read from the game's record: the state keeps
-    only the last round of throws, not when the opening roll ended."""
-    found = opening_throws(state)
-    if found is None:
-        return None
-    seat, throws = found
-    return seat, throws[seat][-1]
-
-
-def opening_throws(state) -> tuple[int, dict[int, list[tuple[int, ...]]]] | None:
-    """Who won the opening roll, and every seat's throws in it in order (a tie throws
-    again), while :func:`opening_roll` says it; else None."""
-    if state.phase == "rolloff" or len(state.history) > FIRST_TURN_MOVES:
-        return None
-    replay = state.game.new_game(state.num_players, dict(state.options))
-    throws: dict[int, list[tuple[int, ...]]] = {}
-    for i, move in enumerate(state.history):
-        thrower = replay.seat
-        try:
-            replay = replay.apply(move)
-        except IllegalMove:  # a position set up without its record (tests do that)
-            return None
-        if isinstance(move, Roll):
-            throws.setdefault(thrower, []).append(tuple(move.dice))
-        if replay.phase != "rolloff":
-            if any(not isinstance(m, Roll) for m in state.history[i + 1 :]):
-                return None
-            return replay.seat, throws
-    return None
-
-
-def throw_words(throw: Sequence[int]) -> str:
-    """An opening-roll throw: "5" (one die, online), "2+3" (two dice, classic: their total
-    counts)."""
-    return "+".join(map(str, throw))
-
-
-def opening_roll_words(state, names: Sequence[str]) -> str:
-    """On the winner's first turn, who won the opening roll and the throws that decided it:
-    "Cat won the opening roll with the highest die: 6 against Ann 4 and Ben 2."; a tie's
-    throws again after "then" ("6 then 5 against Ann 4 and Ben 6 then 2"); else ""."""
-    found = opening_throws(state)
-    if found is None:
-        return ""
-    seat, throws = found
-    rule = "highest die" if state.options["rules"] == "online" else "lowest total"
-
-    def said(s: int) -> str:
-        return " then ".join(throw_words(t) for t in throws.get(s, ()))
-
-    others = _listing([f"{names[s]} {said(s)}" for s in range(state.num_players) if s != seat])
-    return f"{names[seat]} won the opening roll with the {rule}: {said(seat)} against {others}."
-
-
-def opening_winner_words(state, names: Sequence[str]) -> str:
-    """ "Ben won the opening roll (5)." on the winner's first turn, else "" (for where
-    :func:`opening_roll_words` is too long: the image's dice card)."""
-    won = opening_roll(state)
-    if won is None:
-        return ""
-    seat, throw = won
-    return f"{names[seat]} won the opening roll ({' '.join(map(str, throw))})."
-
-
-def rolloff_throws(state) -> list[tuple[tuple[int, ...] | None, str]]:
-    """Each seat's roll-off throw and how to show it: "left" (thrown in this round), "used"
-    (out of the roll-off: not among the tied), or ``(None, "")`` while still to throw (the
-    engine keeps a tied seat's throw of the round before until it throws again)."""
-    contenders = state.contenders
-    waiting = contenders[contenders.index(state.seat) :] if state.phase == "rolloff" else ()
-    out: list[tuple[tuple[int, ...] | None, str]] = []
-    for seat, throw in enumerate(state.rolloff):
-        if seat in waiting or throw is None:
-            out.append((None, ""))
-        else:
-            out.append((throw, "left" if seat in contenders else "used"))
-    return out
 
 
 def dice_status(state) -> list[tuple[int, str]]:
@@ -321,7 +237,7 @@ def _last_move_words(state, names: Sequence[str]) -> str:
         return out
     if isinstance(move, Removal):  # with partners, the team leaves together
         team = {move.seat, (move.seat + 2) % 4} if state.options["partners"] else {move.seat}
-        return f"{_listing([names[s] for s in sorted(team)])} left the game."
+        return f"{listing([names[s] for s in sorted(team)])} left the game."
     mover = state.last_mover
     who = names[mover] if mover is not None and mover >= 0 else "?"
     if isinstance(move, Undo):
@@ -350,11 +266,6 @@ def taken_back(history: Sequence[object]) -> object | None:
 # -- alt text --------------------------------------------------------------------------------
 
 
-def _listing(items: Sequence[str]) -> str:
-    """A list in words: "1", "1 and 2", "1, 2 and 3"."""
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
-
-
 def _pawn_words(state, seat: int) -> str:
     """Where one player's pawns are: "1 HOME; 2 and 3 at 40 (blockade); 4 in the nest"."""
     arm = state.arms[seat]
@@ -367,7 +278,7 @@ def _pawn_words(state, seat: int) -> str:
             return "all four " + ("in the nest" if rel == NEST else "HOME")
     parts = []
     for rel in sorted(by_place, key=lambda r: (r == NEST, -r)):
-        pawns = _listing(by_place[rel])
+        pawns = listing(by_place[rel])
         if rel == NEST:
             parts.append(f"{pawns} in the nest")
         elif rel == HOME:
@@ -386,15 +297,15 @@ def _pawn_words(state, seat: int) -> str:
 def _dice_words(state) -> str:
     """The roll in words: "3 and 5, both to play", "3 and 5, 5 to play", "4 and 4: a 14 (4, 4,
     3, 3), 3, 3 and 4 to play", "1 and 1, 1 and 1 forfeited"."""
-    text = _listing([str(d) for d in state.dice])
+    text = listing([str(d) for d in state.dice])
     if state.fourteen:
         text += f": a 14 ({', '.join(map(str, state.parts))})"
     if state.remaining and sorted(state.remaining) == sorted(state.parts):  # none used yet
         text += ", both to play" if len(state.parts) == 2 else ", all four to play"
     elif state.remaining:
-        text += f", {_listing([str(d) for d in sorted(state.remaining)])} to play"
+        text += f", {listing([str(d) for d in sorted(state.remaining)])} to play"
     if state.forfeited:
-        text += f", {_listing([str(d) for d in state.forfeited])} forfeited"
+        text += f", {listing([str(d) for d in state.forfeited])} forfeited"
     return text
 
 

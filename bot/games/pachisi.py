@@ -10,7 +10,8 @@ import engine
 import render.pachisi_words as words
 from engine.pachisi_board import HOME
 from engine.pachisi_moves import Roll, Undo
-from render.pachisi_words import VERBS, doublet_words, hs_words, opening_roll_words, penalty
+from render.pachisi_opening import opening_roll_words
+from render.pachisi_words import VERBS, doublet_words, hs_words, penalty
 
 from .base import GameChat, paragraphs, player_name, where
 

@@ -20,6 +20,7 @@ import render
 from engine.pachisi_board import ENTRIES, HOME_PATH, MOUTHS, NEST, TRACK, square
 from render import pachisi as drawing
 from render import pachisi_layout as lay
+from render import pachisi_opening as opening
 from render import pachisi_words as words
 from render.theme import DEFAULT_THEME
 
@@ -259,7 +260,7 @@ def test_last_roller_and_play_order():
 
 def test_rolloff_throws_hide_a_tied_seats_old_throw():
     state = PHASES["rolloff-tie"]()
-    throws = words.rolloff_throws(state)
+    throws = opening.rolloff_throws(state)
     waiting = state.contenders[state.contenders.index(state.seat) :]
     for seat, (throw, status) in enumerate(throws):
         if seat in waiting:

@@ -16,6 +16,7 @@ from bot.messages import report_lines
 from engine.pachisi_board import ENTRIES, HOME, NEST, TRACK, square
 from render import pachisi as drawing
 from render import pachisi_layout as lay
+from render import pachisi_opening as opening
 from render import pachisi_words as words
 from render.canvas import SCALE, Canvas
 from render.pachisi_panel import token
@@ -152,19 +153,19 @@ def test_the_first_images_say_who_won_the_opening_roll():
         seat, throw = state.seat, state.rolloff[state.seat]
         said = f"{NAMES[seat]} won the opening roll ({' '.join(map(str, throw))})."
         assert said[:-1] in " ".join(drawn_texts(state))  # the dice card
-        assert words.opening_winner_words(state, NAMES[:2]) == said
-        full = words.opening_roll_words(state, NAMES[:2])  # with the throws (see below)
+        assert opening.opening_winner_words(state, NAMES[:2]) == said
+        full = opening.opening_roll_words(state, NAMES[:2])  # with the throws (see below)
         assert full.startswith(f"{NAMES[seat]} won the opening roll with the ")
         assert full in render.alt_text(state, names=NAMES[:2])
         # the bot rolls at once: the images after the first rolls still say it
         rolled = state.apply("roll 1 2")  # nothing can enter: the next player rolls
         assert rolled.seat != seat and words.last_move_words(rolled, NAMES[:2]).startswith(full)
         both = rolled.apply("roll 5 6")
-        assert both.phase == "play" and words.opening_roll(both) == (seat, throw)
+        assert both.phase == "play" and opening.opening_roll(both) == (seat, throw)
         assert full in render.alt_text(both, names=NAMES[:2])
         # once a player has moved, it is no longer said
         moved = both.apply(both.legal_moves()[0])
-        assert words.opening_roll(moved) is None
+        assert opening.opening_roll(moved) is None
         assert "opening roll" not in render.alt_text(moved, names=NAMES[:2])
 
 
