@@ -13,7 +13,7 @@ import pytest
 
 from render.canvas import Canvas
 
-from . import stress
+from . import readback, stress
 
 IDS = [
     f"{config.name}:{label}:{names}"
@@ -42,9 +42,9 @@ def _positions() -> dict[str, stress.Position]:
 
 
 @cache
-def seen(id_: str) -> stress.Drawing:
+def seen(id_: str) -> readback.Drawing:
     position = _positions()[id_]
-    return stress.drawing(position.state, position.names)[0]
+    return readback.drawing(position.state, position.names)[0]
 
 
 def test_the_positions_are_the_crowded_ones_asked_for():
@@ -70,27 +70,27 @@ def test_the_positions_are_the_crowded_ones_asked_for():
 
 @pytest.mark.parametrize("id_", params("overlap"))
 def test_no_text_is_drawn_over_another(id_):
-    assert not stress.overlapping_texts(seen(id_))
+    assert not readback.overlapping_texts(seen(id_))
 
 
 @pytest.mark.parametrize("id_", params("edge"))
 def test_no_text_or_piece_is_cut_by_the_image_edge(id_):
-    assert not stress.outside_the_image(seen(id_))
+    assert not readback.outside_the_image(seen(id_))
 
 
 @pytest.mark.parametrize("id_", params("card"))
 def test_no_text_or_piece_crosses_the_edge_of_its_card(id_):
-    assert not stress.crossing_containers(seen(id_))
+    assert not readback.crossing_containers(seen(id_))
 
 
 @pytest.mark.parametrize("id_", params("cell"))
 def test_no_piece_reaches_out_of_its_square_or_tile(id_):
-    assert not stress.outside_their_cells(seen(id_))
+    assert not readback.outside_their_cells(seen(id_))
 
 
 @pytest.mark.parametrize("id_", params("small"))
 def test_every_text_is_readable_on_a_phone(id_):
-    assert not stress.small_texts(seen(id_))
+    assert not readback.small_texts(seen(id_))
 
 
 @pytest.mark.parametrize("id_", params("covered"))
@@ -103,9 +103,9 @@ def test_no_shape_or_piece_is_drawn_over_a_text(id_):
 WHITE, RED, BLUE = (255, 255, 255), (200, 0, 0), (0, 0, 200)
 
 
-def drawn(draw) -> stress.Drawing:
+def drawn(draw) -> readback.Drawing:
     """What ``draw(canvas)`` draws on a 900 x 300 canvas, finished."""
-    with stress.recording() as result:
+    with readback.recording() as result:
         canvas = Canvas(900, 300, (0, 0, 0))
         draw(canvas)
         canvas.final()
@@ -119,7 +119,7 @@ def test_the_check_sees_texts_drawn_over_each_other():
         canvas.text((100, 200), "apart", 24, WHITE, "lm")
         canvas.text((190, 200), "beside", 24, WHITE, "lm")  # just right of "apart"
 
-    assert [(a, b) for a, b, _ in stress.overlapping_texts(drawn(draw))] == [
+    assert [(a, b) for a, b, _ in readback.overlapping_texts(drawn(draw))] == [
         ("Parlor 2 (medium)", "Parlor 3")
     ]
 
@@ -131,22 +131,22 @@ def test_the_check_sees_texts_and_pieces_cut_by_the_edge():
         canvas.sprite(_disc, (5, 250), (20, 20, 20, 20), 18.0, None)
         canvas.sprite(_disc, (100, 250), (20, 20, 20, 20), 18.0, None)
 
-    found = stress.outside_the_image(drawn(draw))
+    found = readback.outside_the_image(drawn(draw))
     assert len(found) == 2
     assert found[0].startswith("text 'cut'") and found[1].startswith("piece _disc")
 
 
 def test_the_check_sees_a_text_across_the_edge_of_its_card():
     def draw(canvas):
-        canvas.rect((50, 50, 300, 150), fill=stress.DEFAULT_THEME.card, radius=12)
+        canvas.rect((50, 50, 300, 150), fill=readback.DEFAULT_THEME.card, radius=12)
         canvas.text((70, 100), "inside the card", 22, WHITE, "lm")
         canvas.text((250, 130), "out of the card", 22, WHITE, "lm")
         canvas.text((500, 100), "far away", 22, WHITE, "lm")
 
-    found = stress.crossing_containers(drawn(draw))
+    found = readback.crossing_containers(drawn(draw))
     assert len(found) == 1 and found[0].startswith("text 'out of the card'")
     panel = drawn(draw)._replace(panels=[(540, 50, 700, 150)])  # "far away" half out of it
-    assert [f[:15] for f in stress.crossing_containers(panel)][1:] == ["text 'far away'"]
+    assert [f[:15] for f in readback.crossing_containers(panel)][1:] == ["text 'far away'"]
 
 
 def test_the_check_sees_a_piece_reaching_out_of_its_square():
@@ -155,7 +155,7 @@ def test_the_check_sees_a_piece_reaching_out_of_its_square():
         canvas.sprite(_disc, (185, 50), (20, 20, 20, 20), 18.0, None)  # into the next one
 
     cells = [(0, 0, 100, 100), (100, 0, 200, 100), (200, 0, 300, 100)]
-    found = stress.outside_their_cells(drawn(draw)._replace(cells=cells))
+    found = readback.outside_their_cells(drawn(draw)._replace(cells=cells))
     assert found == ["piece _disc at (167, 32, 204, 68) out of (100, 0, 200, 100)"]
 
 
@@ -168,14 +168,14 @@ def test_the_check_sees_small_texts_even_in_a_layer_or_a_sprite():
         canvas.text((100, 100), "too small", 19, WHITE, "lm")
         canvas.sprite(_disc, (400, 100), (20, 20, 20, 20), 18.0, "7")
 
-    with stress.recording() as result:
+    with readback.recording() as result:
         layer = Canvas(900, 300, (0, 0, 0))
         layer.text((600, 100), "baked", 15, WHITE, "lm")
         layer.bake()
         canvas = layer.copy()
         draw(canvas)
         canvas.final()
-    assert [text for text, _ in stress.small_texts(result())] == ["baked", "too small", "7"]
+    assert [text for text, _ in readback.small_texts(result())] == ["baked", "too small", "7"]
 
 
 def test_the_check_sees_a_shape_or_a_later_piece_over_a_text():
@@ -186,7 +186,7 @@ def test_the_check_sees_a_shape_or_a_later_piece_over_a_text():
         canvas.rect((290, 90, 330, 110), fill=RED)  # over "under"
         canvas.sprite(_disc, (600, 100), (20, 20, 20, 20), 18.0, "3")  # alone
 
-    with stress.recording() as result:
+    with readback.recording() as result:
         canvas = Canvas(900, 300, (0, 0, 0)).copy()  # sprites are painted at the end
         draw(canvas)
         canvas.final()
@@ -196,17 +196,17 @@ def test_the_check_sees_a_shape_or_a_later_piece_over_a_text():
 def test_a_layer_text_a_card_hides_is_not_counted():
     """A layer's text that a card drawn later covers is not on the image (as the dice card's
     words under Pach-Ice-i's game-over banner): no overlap with the card's own texts."""
-    with stress.recording() as result:
+    with readback.recording() as result:
         layer = Canvas(900, 300, (0, 0, 0))
         layer.text((100, 100), "under the banner", 24, WHITE, "lm")
         layer.bake()
         canvas = layer.copy()
-        canvas.rect((50, 50, 500, 150), fill=stress.DEFAULT_THEME.banner, radius=14)
+        canvas.rect((50, 50, 500, 150), fill=readback.DEFAULT_THEME.banner, radius=14)
         canvas.text((120, 104), "Game over", 24, BLUE, "lm")
         canvas.final()
     seen_ = result()
     assert [t.text for t in seen_.texts] == ["Game over"]
-    assert not stress.overlapping_texts(seen_)
+    assert not readback.overlapping_texts(seen_)
 
 
 def _disc(canvas, at, radius, label):
@@ -247,7 +247,7 @@ def test_scores_pips_and_counts_are_10_px_tall_on_a_phone(id_):
     pattern = ITEM_5[_game(id_)]
     drawing = seen(id_)
     assert [t for t in drawing.texts if pattern.match(t.text)], "none of them drawn"
-    assert not stress.short_texts(drawing, pattern.match)
+    assert not readback.short_texts(drawing, pattern.match)
 
 
 @pytest.mark.parametrize("make", ["icesickle", "pach-ice-i"])
@@ -264,8 +264,8 @@ def test_every_phase_has_its_scores_and_counts_10_px_tall(make):
     pattern = ITEM_5[make]
     found = []
     for state in states:
-        drawing, _image = stress.drawing(state, module.NAMES)
-        found += stress.short_texts(drawing, pattern.match)
+        drawing, _image = readback.drawing(state, module.NAMES)
+        found += readback.short_texts(drawing, pattern.match)
     assert not found
     if make == "pach-ice-i":  # (the last: the pad's goal is empty, its lone pieces counted)
         assert [t.text for t in drawing.texts if pattern.match(t.text)].count("x5") == 2
@@ -285,5 +285,5 @@ def test_the_height_check_sees_short_letters():
         canvas.text((100, 200), "Round 1: 7", 28, WHITE, "lm")  # 10 px
 
     drawing = drawn(draw)
-    assert [text for text, _ in stress.short_texts(drawing, lambda text: True)] == ["Round 1: 7"]
-    assert stress.short_texts(drawing, lambda text: True)[0][1] < 7
+    assert [text for text, _ in readback.short_texts(drawing, lambda text: True)] == ["Round 1: 7"]
+    assert readback.short_texts(drawing, lambda text: True)[0][1] < 7
