@@ -74,7 +74,11 @@ class PachIceIChat(GameChat):
         did = []
         for change in done[len(before.turn_log) :]:  # the move's own changes
             if change.end == GOAL:
-                did.append(f"{names[change.owner]}'s {SIZE_WORDS[change.size]} reached its goal")
+                size = SIZE_WORDS[change.size]
+                if change.owner == before.seat:  # (not "Ann played g1+7: Ann's large ...")
+                    did.append(f"the {size} reached the goal")
+                else:
+                    did.append(f"{names[change.owner]}'s {size} reached its goal")
             if change.displaced is not None:
                 owner, size, _square, into_goal = change.displaced
                 where = "into its goal" if into_goal else "back to its pad"

@@ -9,6 +9,7 @@ import re
 import engine
 from bot import local_words as words
 from bot.service import draw_chance
+from engine.pachicei_board import GOAL
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -248,6 +249,16 @@ def test_pach_ice_i_move_line_says_a_piece_knocked_back_to_its_pad():
     (owner, size, _, _) = next(c.displaced for c in _changes(before, after) if c.displaced)
     size_word = ("small", "medium", "large")[size - 1]
     assert f": knocked {NAMES[owner]}'s {size_word} back to its pad" in said_move(before, after)
+
+
+def test_pach_ice_i_move_line_says_the_movers_own_piece_reached_the_goal_without_naming_them():
+    def own(before, after):
+        return any(c.end == GOAL and c.owner == before.seat for c in _changes(before, after))
+
+    before, after = moved("pach-ice-i", 2, own)
+    line = said_move(before, after)
+    assert line.startswith(f"{NAMES[before.seat]} played {after.history[-1]}: ")
+    assert " reached the goal" in line and f"{NAMES[before.seat]}'s" not in line
 
 
 def test_icesickle_move_line_says_the_pieces_captured_and_the_pips():
