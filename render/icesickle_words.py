@@ -69,7 +69,7 @@ def alt_text_icesickle(state, *, names: Sequence[str] | None = None) -> str:
     else:
         parts = [
             f"IceSickle, {round_words(state)}, {PHASE_WORDS[state.phase].lower()}, "
-            f"move {moves}. {names[state.to_move]} {verb(state)}."
+            f"after move {moves}. {names[state.to_move]} {verb(state)}."
         ]
     pieces = [f"{GRID.name(sq)} {size.word}" for sq, size in enumerate(board) if size]
     board_words = ", ".join(pieces) if pieces else "empty"

@@ -197,7 +197,7 @@ def test_after_round_twos_first_placement_the_image_shows_round_two():
     for square in range(GRID.size):  # only the piece just placed stands on the board
         lit = square_pixel(image, square, dy=-drawing.CELL * 0.12)
         assert close(lit, DEFAULT_THEME.ice.north, 30) == (square == placed), GRID.name(square)
-    assert "round 2 of 2, placing, move 28" in render.alt_text(state, names=NAMES)
+    assert "round 2 of 2, placing, after move 28" in render.alt_text(state, names=NAMES)
 
 
 # -- on a phone ------------------------------------------------------------------------------
