@@ -7,6 +7,13 @@ leaves them off for palettes too), so each row here has filter 0, and the rows a
 compressed by ISA-L (``isal``), a zlib-compatible deflate several times faster than zlib:
 0.5 ms instead of 3.9 ms for Ice-Turn's 4-player board, at the same size (54 KB against
 53 KB). The file is the four chunks every decoder reads: IHDR, PLTE, IDAT, IEND.
+
+ISA-L does not always deflate the same rows into the same bytes: with boards drawn in threads,
+about one encode in 300-3,000 finds a match at another distance and writes another valid
+stream (never seen single-threaded outside a full test run, nor deflating one rows object
+again and again from several threads). The palette and every pixel are the same, so a
+position always gives the same picture, not always the same PNG bytes: compare decoded
+images, not bytes (the render tests do: ``tests/render/images.py``).
 """
 
 from __future__ import annotations

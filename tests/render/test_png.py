@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
 
 import pytest
+from isal import isal_zlib
 from PIL import Image
 
 import engine
 import render
+from render import png
 from render.png import encode_png, palette_png
+
+from .images import assert_pure, assert_same_picture_in_threads, same_picture
 
 
 def decoded(data: bytes) -> Image.Image:
@@ -61,3 +66,25 @@ def test_an_rgb_image_is_reduced_to_a_palette_close_to_it():
     again = decoded(data)
     assert again.mode == "P"
     assert again.convert("RGB").tobytes() == image.tobytes()
+
+
+def test_a_board_deflated_into_other_bytes_is_the_same_picture(monkeypatch):
+    """ISA-L now and then deflates the same rows into another valid stream: in threaded renders
+    (and once, most likely, in a single-threaded full-suite run) the same palette and pixels
+    came out in other bytes, one match found at another distance. The render tests' purity
+    checks therefore compare pictures, not bytes. Here ISA-L's choice is made to vary, every
+    other encode deflated at its level 2: the checks must still pass."""
+    levels = itertools.cycle((1, 2))
+
+    class Varying:  # ISA-L as the render tests met it: now one valid stream, now another
+        @staticmethod
+        def compressobj(level):
+            return isal_zlib.compressobj(next(levels))
+
+    monkeypatch.setattr(png, "isal_zlib", Varying)
+    state = engine.get_game("pachisi").new_game(4, {})
+    one, other = render.render(state), render.render(state)
+    assert one != other, "the two levels give other bytes"
+    assert same_picture(one, other)
+    assert_pure(state, None)
+    assert_same_picture_in_threads([state], None, per_state=4)
