@@ -69,9 +69,10 @@ class Terminal:
         self.transcript += f"{line}\n"
         return self.read()
 
-    def interrupt(self, timeout: float = 30) -> tuple[int, str, str]:
-        """Ctrl-C: SIGINT to the program; its exit status, the rest of its output and stderr."""
-        self.proc.send_signal(signal.SIGINT)
+    def interrupt(self, timeout: float = 30, sig: int = signal.SIGINT) -> tuple[int, str, str]:
+        """Ctrl-C (or ``sig``, e.g. SIGTERM as ``docker stop`` sends): the signal to the
+        program; its exit status, the rest of its output and stderr."""
+        self.proc.send_signal(sig)
         out, err = self.proc.communicate(timeout=timeout)
         return self.proc.returncode, out.decode(), err.decode()
 
@@ -79,6 +80,16 @@ class Terminal:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+
+
+def first_screen(args: list[str]) -> str:
+    """What ``python -m bot ARGS`` prints up to its first prompt (a resumed game's recap and
+    status line); the program is then stopped."""
+    term = Terminal(args)
+    try:
+        return term.read()
+    finally:
+        term.close()
 
 
 def listed_moves(text: str) -> list[str]:

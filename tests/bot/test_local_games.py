@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .terminal import PROMPT, Terminal, listed_moves
+from .terminal import PROMPT, Terminal, first_screen, listed_moves
 
 GAMES = [
     # game, players, what a player is told along the way (each must show up in a whole game)
@@ -88,9 +88,5 @@ def test_ctrl_c_at_the_prompt_ends_at_once_and_saves(tmp_path):
     assert status == 130
     assert f"Saved; continue with: python -m bot play --resume 1 --db {db}" in out
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    resumed = Terminal(["play", "--resume", "1", "--db", db])
-    try:
-        out = resumed.read()
-    finally:
-        resumed.close()
+    out = first_screen(["play", "--resume", "1", "--db", db])
     assert "Move 2 · Round 1 of 2 · Player 2 to place (14 left to place)" in out

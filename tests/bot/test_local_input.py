@@ -19,7 +19,7 @@ import engine
 from bot.local_input import Completer, completions
 from bot.service import Service
 
-from .terminal import ROOT, Terminal
+from .terminal import ROOT, Terminal, first_screen
 
 
 def test_tab_completes_the_legal_moves_and_the_commands():
@@ -127,18 +127,13 @@ def test_sigterm_stops_like_quit_and_keeps_every_move(tmp_path):
         term.read()
         out = term.type("S@c3")
         assert "Player 1 played S@c3." in out
-        term.proc.send_signal(signal.SIGTERM)
-        out, err = term.proc.communicate(timeout=60)  # bounded: it ends by itself, at once
+        status, out, err = term.interrupt(60, signal.SIGTERM)  # bounded: it ends at once
     finally:
         term.close()
-    assert term.proc.returncode == 0, (out, err)
-    assert f"Stopped. Saved; continue with: python -m bot play --resume 1 --db {db}" in out.decode()
-    assert "Traceback" not in err.decode()
-    resumed = Terminal(["play", "--resume", "1", "--db", db])
-    try:
-        out = resumed.read()
-    finally:
-        resumed.close()
+    assert status == 0, (out, err)
+    assert f"Stopped. Saved; continue with: python -m bot play --resume 1 --db {db}" in out
+    assert "Traceback" not in err
+    out = first_screen(["play", "--resume", "1", "--db", db])
     assert "Move 2 · Round 1 of 2 · Player 2 to place (14 left to place)" in out
 
 
