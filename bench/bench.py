@@ -31,8 +31,8 @@ from PIL import Image
 
 import engine
 import render
-from bot.heap import settle_heap
-from bot.service import draw_chance
+from bot.discord.heap import settle_heap
+from bot.service.facade import draw_chance
 
 # setup name -> (game key, number of players, options)
 SETUPS = {
@@ -163,7 +163,7 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # the targets are for one core
-    settle_heap()  # as the bot and its workers do once set up (see bot/heap.py)
+    settle_heap()  # as the bot and its workers do once set up (see bot/discord/heap.py)
     print(f"Python {sys.version.split()[0]}, one core, {time.strftime('%Y-%m-%d %H:%M')}")
     for name in args.setups:
         bench_engine(name, args.seconds)

@@ -39,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cpu import cpu_line, cpu_of, cpu_of_family, yardstick
 from figures import percentile
 
-from bot import create_bot, lifecycle
+from bot import create_bot
+from bot.discord import lifecycle
 from tests.bot.turns import following, mentioned
 from tests.fakediscord import FakeDiscord, run_bot
 

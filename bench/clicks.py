@@ -29,7 +29,7 @@ followup or edit of the response). Prints the count, how many came within Discor
 p50/p95/max of both, the next boards posted, what each kind of click was answered, the
 event loop's lag, the CPU time of this process (bot, fake and players) and of its child
 processes (the board-drawing workers) over the burst, and the machine's load at the start and
-the end. Checks, by reading the database through ``bot.service``, that exactly one move was
+the end. Checks, by reading the database through ``bot.service.facade``, that exactly one move was
 played per game (printed, not raised). ``--profile FILE`` runs cProfile over the burst (this
 thread: the event loop), saves it to FILE and prints the top functions. Figures only.
 """

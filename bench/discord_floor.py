@@ -34,7 +34,7 @@ from discord import app_commands
 
 import engine
 import render
-from bot.menus import move_groups, options
+from bot.words.menus import move_groups, options
 from tests.fakediscord import FakeDiscord
 
 

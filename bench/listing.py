@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from figures import percentile
 
 import engine
-from bot.messages import board_link, title_line, waiting_words
-from bot.records import Player
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.records import Player
+from bot.words.messages import board_link, title_line, waiting_words
 
 KEY = "ice-turn"
 

@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from figures import percentile
 
-from bot.records import Player
-from bot.service import Service
+from bot.service.facade import Service
+from bot.service.records import Player
 
 
 def written() -> int:

@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from figures import percentile
 
-from bot.clocks import HOUR
-from bot.records import Player
-from bot.service import Service
+from bot.service.clocks import HOUR
+from bot.service.facade import Service
+from bot.service.records import Player
 from tests.bot.clock_games import copies, due_again
 
 

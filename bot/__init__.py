@@ -1,5 +1,5 @@
 """Parlor's front ends: the Discord bot (``create_bot``) and local hot-seat play."""
 
-from .app import create_bot
+from bot.discord.client import create_bot
 
 __all__ = ["create_bot"]

@@ -9,9 +9,8 @@ import os
 import sys
 
 import engine
+from bot.service.clocks import CLOCKS
 from engine.core import option_text
-
-from .clocks import CLOCKS
 
 ENVIRONMENT = """\
 With no subcommand, python -m bot runs the Discord bot until SIGTERM or Ctrl-C.
@@ -131,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "migrate":
         return _migrate(args.source, args.target)
     if args.command == "play":
-        from . import local
-        from .local_setup import DEFAULT_DB
+        from bot.local import play as local
+        from bot.local.setup import DEFAULT_DB
 
         args.db = args.db or os.environ.get("PARLOR_DB") or DEFAULT_DB
         try:
@@ -140,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:  # before the game started or while closing: nothing to save
             print("\nStopped.", file=sys.stderr)
             return 130
-    from .app import run
+    from bot.discord.client import run
 
     return run()
 
@@ -149,8 +148,8 @@ def _migrate(source: str, target: str) -> int:
     """``python -m bot migrate``: 0 when copied and checked, 2 (one line why) otherwise."""
     import asyncio
 
-    from .records import ServiceError
-    from .transfer import run
+    from bot.service.records import ServiceError
+    from bot.service.store.transfer import run
 
     try:
         asyncio.run(run(source, target))

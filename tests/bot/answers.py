@@ -1,6 +1,6 @@
 """What a user finally sees of the bot's answer to one interaction, however it was given.
 
-The bot acknowledges first and answers after (``bot/answers.py``): a click gets a deferred
+The bot acknowledges first and answers after (``bot/discord/answers.py``): a click gets a deferred
 update (type 6), then either a private followup (a refusal) or an edit of the clicked message;
 a command gets a private "thinking..." (type 5) that its first followup turns into the answer.
 A few answers come at once (type 4 or 7). ``answer(rec)`` waits for the final one.

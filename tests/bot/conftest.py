@@ -6,10 +6,9 @@ import random
 
 import pytest
 
-from bot.service import Service
-
-from .databases import BACKENDS, new_database, start_server
-from .test_service import Clock
+from bot.service.facade import Service
+from tests.bot.databases import BACKENDS, new_database, start_server
+from tests.bot.service.test_service import Clock
 
 
 @pytest.fixture(scope="session")

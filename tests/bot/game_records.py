@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.records import GameRecord, Player
+from bot.service.records import GameRecord, Player
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -1,5 +1,5 @@
 """One home per game: the engine, the images and the bot know the same games (checked when the
-bot starts), and the generic bot code (``bot/*.py``) names no game and imports no game's own
+bot starts), and the generic bot code (every module of ``bot/`` and its folders but ``bot/games/``) names no game and imports no game's own
 engine or image module: a game's chat side lives in ``bot/games/<game>.py``."""
 
 from __future__ import annotations
@@ -17,7 +17,11 @@ import render
 from bot import games
 
 ROOT = Path(__file__).resolve().parents[2]
-GENERIC = sorted((ROOT / "bot").glob("*.py"))
+GENERIC = sorted(
+    path
+    for path in (ROOT / "bot").rglob("*.py")
+    if "games" not in path.relative_to(ROOT / "bot").parts
+)
 GAME_WORDS = re.compile(r"iceturn|ice-turn|pachisi|pachicei|pach-ice-i|icesickle", re.IGNORECASE)
 
 
@@ -67,7 +71,7 @@ def test_the_bot_refuses_to_start_when_the_engine_has_a_game_it_cannot_show():
     assert "the bot's games (bot/games/__init__.py)" in broken.stderr
 
 
-@pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT / "bot")))
 def test_generic_bot_code_names_no_game(path):
     lines = path.read_text().splitlines()
     named = [f"{path.name}:{n}: {line.strip()}" for n, line in enumerate(lines, 1)]
@@ -88,7 +92,7 @@ def _game_modules(path: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", GENERIC, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT / "bot")))
 def test_generic_bot_code_imports_no_game_module(path):
     assert _game_modules(path) == []
 

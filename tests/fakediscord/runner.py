@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from asyncio import FIRST_COMPLETED
 from collections.abc import AsyncIterator
 from typing import TypeVar
@@ -14,6 +15,7 @@ from .server import FakeDiscord
 
 BotT = TypeVar("BotT", bound=discord.Client)
 BENIGN = ("_delay_ready", "__timeout_task_impl")
+DISCORD_PY = os.path.dirname(discord.__file__) + os.sep
 
 
 def _discord_tasks() -> set[asyncio.Task[object]]:
@@ -21,7 +23,7 @@ def _discord_tasks() -> set[asyncio.Task[object]]:
     tasks = set()
     for task in asyncio.all_tasks():
         code = getattr(task.get_coro(), "cr_code", None)
-        if code is not None and "/discord/" in code.co_filename and not task.done():
+        if code is not None and code.co_filename.startswith(DISCORD_PY) and not task.done():
             tasks.add(task)
     return tasks
 

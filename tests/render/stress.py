@@ -22,7 +22,7 @@ from tests.engine.playouts import random_move
 
 
 AI_NAMES = ("Parlor (hard)", "Parlor 2 (medium)", "Parlor 3 (hard)", "Parlor 4 (easy)")
-"""How the bot names AI seats (``bot.ai_players.ai_name``): look-alikes but for a digit."""
+"""How the bot names AI seats (``bot.service.ai_players.ai_name``): look-alikes but for a digit."""
 
 LONG_NAMES = (
     "Maximilian Featherstonehaugh III",

@@ -40,7 +40,7 @@ def _iceturn_after_a_turn_of(seat: int):
     import random
 
     import engine
-    from bot.service import draw_chance
+    from bot.service.facade import draw_chance
     from engine.ai import choose
 
     rng = random.Random(3)

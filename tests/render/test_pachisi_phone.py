@@ -12,7 +12,7 @@ import pytest
 from PIL import ImageChops
 
 import render
-from bot.messages import report_lines
+from bot.words.messages import report_lines
 from engine.pachisi_board import ENTRIES, HOME, NEST, TRACK, square
 from render import pachisi as drawing
 from render import pachisi_layout as lay

@@ -1,0 +1,401 @@
+"""The Discord bot object: ``create_bot(db_path=...)`` builds it, ``run()`` connects it."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import os
+import sys
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.answers import tell_failure
+from bot.discord.boards import Boards
+from bot.discord.commands import Games
+from bot.discord.custom_ids import control_for
+from bot.discord.heap import settle_heap
+from bot.discord.scale import ai_workers, board_workers, env_number, shard_of, shard_setting
+from bot.discord.settings import Settings
+from bot.discord.table import Table
+from bot.service.ai_turns import shards_key
+from bot.service.facade import MAX_GAMES_PER_SERVER, Service
+from bot.service.records import Unavailable
+from bot.words import limits
+from bot.words.messages import challenge_link, lapsed_text, nudge_text
+
+log = logging.getLogger("parlor")
+
+RATE_LIMIT = (8, 10.0)
+"""Commands and clicks one user may make in that many seconds."""
+TYPING_LIMIT = (30, 10.0)
+"""Autocomplete requests (keystrokes in a command's field) one user may make in that many
+seconds; past it the suggestions are empty until the window passes."""
+CLOSE_GRACE = 10.0
+"""Seconds ``close`` waits for interactions being handled before it closes the database."""
+EXPIRY_SWEEP = 60.0
+"""Seconds between sweeps (lapsed challenges and lobbies, reminders, move clocks run out)."""
+AI_LOOK = 30.0
+"""Seconds at most between looks for AI turns due (a turn this process posts wakes the look
+at once; this catches those of other processes, and leases run out)."""
+
+
+class ParlorTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True  # typing has its own budget (``ParlorBot.admit_typing``)
+        return await interaction.client.admit(interaction)
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A command that failed unexpectedly: a log line, and a short answer to the user."""
+        if isinstance(error, app_commands.CheckFailure):
+            return  # refused by ``admit``, which answered already
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command /%s failed", command, exc_info=error)
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await tell_failure(interaction)
+
+
+class ParlorBot(commands.Bot):
+    def __init__(
+        self,
+        db_path: str,
+        *,
+        guild_id: int | None = None,
+        games_per_server: int = MAX_GAMES_PER_SERVER,
+        ai_delay: float | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=ParlorTree,
+            **options,
+        )
+        self.db_path = db_path
+        self.guild_id = guild_id
+        self.games_per_server = games_per_server
+        self.table = Table(self)
+        niceness = worker_niceness()
+        # board images are drawn in worker processes, and Parlor's moves in others
+        self.boards = Boards(workers=board_workers(), niceness=niceness)
+        self.thinking = Boards(workers=ai_workers(), niceness=niceness)
+        self.ai_delay = ai_delay
+        self._ai_due = asyncio.Event()
+        self._ai_turns: set[asyncio.Task] = set()
+        self._ai_player: asyncio.Task | None = None
+        self._sweeper: asyncio.Task | None = None
+        self._reposter: asyncio.Task | None = None
+        self.rate_limit = RATE_LIMIT
+        self.typing_limit = TYPING_LIMIT
+        self._recent: dict[int, collections.deque[float]] = {}
+        self._typing: dict[int, collections.deque[float]] = {}
+        self._handling = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of the server ``guild_id`` (every server,
+        unless the bot is sharded: ``bot/discord/scale.py``)."""
+        ids = getattr(self, "shard_ids", None)
+        if not self.shard_count or ids is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in ids
+
+    async def admit(self, interaction: discord.Interaction) -> bool:
+        """A small per-user rate limit on commands and clicks: refuse (ephemerally) a user
+        who acted ``rate_limit[0]`` times in the last ``rate_limit[1]`` seconds."""
+        wait = _over_limit(self._recent, interaction.user.id, self.rate_limit)
+        if wait is not None:
+            await interaction.response.send_message(
+                f"Slow down a little: try again in {wait} s.", ephemeral=True
+            )
+            return False
+        return True
+
+    def admit_typing(self, interaction: discord.Interaction) -> bool:
+        """The same for autocomplete, with its own budget (``typing_limit``): False when the
+        user typed too fast, and then gets no suggestions (nothing else is refused)."""
+        return _over_limit(self._typing, interaction.user.id, self.typing_limit) is None
+
+    @contextlib.asynccontextmanager
+    async def handling(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """Wrap the handling of one interaction, so ``close`` can let it finish first; if it
+        fails unexpectedly, log it and tell the user (never silence)."""
+        self._handling += 1
+        self._idle.clear()
+        try:
+            yield
+        except Exception:
+            log.exception("handling %s failed", _describe(interaction))
+            await tell_failure(interaction)
+        finally:
+            self._handling -= 1
+            if not self._handling:
+                self._idle.set()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on any Parlor button or menu, on a message posted before a restart or
+        after: its id names the control (``custom_ids.control_for``), which acts inside
+        ``handling`` once ``admit`` lets it. An id that is not one of ours reaches nothing."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        control = control_for(str((interaction.data or {}).get("custom_id", "")))
+        if control is not None and await self.admit(interaction):
+            async with self.handling(interaction):
+                await control.act(interaction)
+
+    async def setup_hook(self) -> None:
+        more = {} if self.ai_delay is None else {"ai_delay": self.ai_delay}
+        self.service = await Service.open(
+            self.db_path, games_per_server=self.games_per_server, **more
+        )
+        self.started_at = self.service.clock()
+        """When this process started, before it could receive any interaction: a board posted
+        again after a restart is one of a game moved before then (``Table.repost_behind``)."""
+        shards = shards_key(self.shard_count, getattr(self, "shard_ids", None))
+        if freed := await self.service.ai.take_over(shards):
+            log.info("took over %d AI turns that the last run had taken", freed)
+        await self.boards.start()
+        await self.add_cog(Games(self))
+        await self.add_cog(Settings(self))
+        if self.guild_id:
+            guild = discord.Object(self.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self._sweeper = asyncio.create_task(self._sweep_challenges())
+        self._reposter = asyncio.create_task(self._repost_boards())
+        self._ai_player = asyncio.create_task(self._play_ais())
+        settle_heap()
+
+    async def _repost_boards(self) -> None:
+        """Once connected after a start: post again the boards a crash left behind."""
+        await self.wait_until_ready()
+        while True:
+            try:
+                posted = await self.table.repost_behind()
+            except Unavailable as exc:  # the database is out (it says so): again shortly
+                log.debug("posting the boards again: %s", exc)
+                await asyncio.sleep(EXPIRY_SWEEP)
+                continue
+            except Exception:
+                log.exception("posting the boards again failed")
+            else:
+                if posted:
+                    log.info("posted %d boards again after the restart", posted)
+            return
+
+    def ai_soon(self) -> None:
+        """An AI turn was just set up: look for the turns due now, not at the next look."""
+        self._ai_due.set()
+
+    async def _play_ais(self) -> None:
+        """Play the AI turns as they come due, each in a task of its own (their moves are
+        worked out in a worker process), until the bot closes. A restart takes up the turns
+        that were due (``bot/service/store/ai_rows.py``)."""
+        await self.wait_until_ready()
+        while True:
+            self._ai_due.clear()
+            wait = AI_LOOK
+            try:
+                for game_id in await self.service.ai.due():
+                    task = asyncio.create_task(self.table.ai_turn(game_id))
+                    self._ai_turns.add(task)
+                    task.add_done_callback(self._ai_turn_done)
+                upcoming = await self.service.storage.next_ai()
+                if upcoming is not None:
+                    wait = min(AI_LOOK, max(0.0, upcoming - self.service.clock()))
+            except Unavailable as exc:  # the database says when it is out, and back, once
+                log.debug("looking for AI turns: %s", exc)
+            except Exception:
+                log.exception("looking for AI turns failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ai_due.wait(), wait)
+
+    def _ai_turn_done(self, task: asyncio.Task) -> None:
+        self._ai_turns.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("an AI turn failed", exc_info=exc)
+
+    async def _sweep_challenges(self) -> None:
+        while True:
+            await asyncio.sleep(EXPIRY_SWEEP)
+            try:
+                await self.sweep()
+            except Unavailable as exc:  # the database says when it is out, and back, once
+                log.debug("the sweep: %s", exc)
+            except Exception:
+                log.exception("the sweep failed")
+
+    async def sweep(self) -> None:
+        """One pass over what fell due by the service's clock: lapsed challenges and lobbies
+        lose their buttons; an invited player with half their challenge's time gone is
+        reminded, once; the move clocks remind, show the claim button, or act
+        (``Table.tell_due``)."""
+        for challenge in await self.service.expire_challenges():
+            await self._mark_expired(challenge)
+        for challenge in await self.service.due_nudges():
+            await self._nudge(challenge)
+        await self.table.tell_due()
+
+    async def _nudge(self, challenge) -> None:
+        """Remind the invited player, in the challenge's channel (only a challenge made on a
+        channel with someone invited has a reminder due)."""
+        text = nudge_text(challenge, challenge_link(challenge))
+        mentions = discord.AllowedMentions(users=[discord.Object(challenge.invited.user_id)])
+        with contextlib.suppress(discord.HTTPException):  # a channel gone: nothing to remind
+            channel = self.get_partial_messageable(challenge.channel_id)
+            await channel.send(limits.content(text), allowed_mentions=mentions)
+
+    async def _mark_expired(self, challenge) -> None:
+        if not (challenge.channel_id and challenge.message_id):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            channel = self.get_partial_messageable(challenge.channel_id)
+            message = channel.get_partial_message(challenge.message_id)
+            await message.edit(content=lapsed_text(challenge), view=None)
+
+    async def close(self) -> None:
+        for task in (self._sweeper, self._reposter, self._ai_player, *self._ai_turns):
+            if task:
+                task.cancel()
+        with contextlib.suppress(TimeoutError):  # let interactions in hand finish their work
+            await asyncio.wait_for(self._idle.wait(), CLOSE_GRACE)
+        await super().close()
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.close()
+        await self.boards.close()
+        await self.thinking.close()
+
+
+def _over_limit(
+    seen: dict[int, collections.deque[float]], user_id: int, limit: tuple[int, float]
+) -> int | None:
+    """Count one request by ``user_id`` against ``limit`` (requests, seconds): None if it is
+    within it (then it counts), else the seconds to wait."""
+    count, window = limit
+    now = time.monotonic()
+    recent = seen.setdefault(user_id, collections.deque())
+    while recent and recent[0] <= now - window:
+        recent.popleft()
+    if len(recent) >= count:
+        return max(1, round(recent[0] + window - now))
+    recent.append(now)
+    return None
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    data = interaction.data or {}
+    what = data.get("custom_id") or data.get("name") or "?"
+    return f"interaction {interaction.id} ({what!s:.100}) by user {interaction.user.id}"
+
+
+def server_limit() -> int:
+    """Active games one server may hold: ``PARLOR_MAX_GAMES_PER_SERVER``, or the default;
+    ``ValueError`` with a message for a value that is not a whole number of games."""
+    limit = env_number("PARLOR_MAX_GAMES_PER_SERVER", 10**9, "a whole number of games")
+    return MAX_GAMES_PER_SERVER if limit is None else limit
+
+
+def guild_setting() -> int | None:
+    """The server to sync the slash commands to at once: ``PARLOR_GUILD``, or None when it is
+    unset; ``ValueError`` with a message for anything that is not a server id."""
+    return env_number(
+        "PARLOR_GUILD",
+        2**63,
+        "a server id (a number such as 123456789012345678)",
+        "; unset it to sync the commands globally",
+    )
+
+
+WORKER_NICENESS = 0
+"""How much lower (``nice``) the worker processes (boards, Parlor's moves) run than the bot.
+They ran at 10 until measured (``bench/bench_discord.py``, 2 cores kept busy by two other
+processes): 3 games moving every 0.3 s had their next board at p50 215-239 ms, p95 314-373 ms
+at nice 10, 93 / 114-142 ms at 5, 51-54 / 67-70 ms at 0, the interactions answered at p95
+13-17 ms in all three; 50 games with no pause, p95 5.8 s at 10 and 1.4 s at 0, the answers
+242 and 279 ms. The bot's own work is a few ms a move, so its share of a core answers in time
+without the workers yielding theirs to every other program on the machine."""
+
+
+def worker_niceness() -> int:
+    """``PARLOR_WORKER_NICENESS`` (0-19), or :data:`WORKER_NICENESS`; ``ValueError`` with a
+    message for anything else."""
+    value = os.environ.get("PARLOR_WORKER_NICENESS", "").strip()
+    if not value:
+        return WORKER_NICENESS
+    if not (value.isascii() and value.isdigit() and int(value) <= 19):
+        raise ValueError(
+            f"PARLOR_WORKER_NICENESS must be a nice value from 0 to 19, not {value[:30]!r}"
+        )
+    return int(value)
+
+
+class ShardedParlorBot(ParlorBot, commands.AutoShardedBot):
+    """The bot running some of its shards (``PARLOR_SHARDS``, ``PARLOR_SHARD_IDS``): discord.py's
+    ``AutoShardedBot``, one gateway connection per shard, in this one process."""
+
+
+def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
+    """The bot, not yet connected (start it with ``await bot.start(token)``); sharded as
+    ``PARLOR_SHARDS`` and ``PARLOR_SHARD_IDS`` say (``bot/discord/scale.py``).
+
+    ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
+    options.setdefault("games_per_server", server_limit())
+    kind, sharded = ParlorBot, shard_setting()
+    if sharded is not None:
+        kind = ShardedParlorBot
+        options["shard_count"], options["shard_ids"] = sharded
+    return kind(
+        db_path or os.environ.get("PARLOR_DB", "parlor.db"),
+        guild_id=guild_setting(),
+        **options,
+    )
+
+
+def run() -> int:
+    """``python -m bot``: check the database, connect, and run until SIGTERM or SIGINT
+    (Ctrl-C), which close the bot cleanly (exit status 0); see ``bot/discord/lifecycle.py``."""
+    from bot.discord import lifecycle
+    from bot.service.store.storage import StorageOpenError
+
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print("error: set DISCORD_TOKEN to the bot's token to run Parlor", file=sys.stderr)
+        return 2
+    db_path = os.environ.get("PARLOR_DB", "parlor.db")  # as create_bot() chooses it
+    try:
+        server_limit()  # a bad setting is said before anything starts
+        guild_setting()
+        worker_niceness()
+        shard_setting()
+        board_workers()
+        ai_workers()
+        lifecycle.run(lifecycle.main(create_bot, token, db_path))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except StorageOpenError as exc:  # before connecting: no network needed to find it out
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("error: Discord refused the token in DISCORD_TOKEN", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"error: cannot reach Discord: {exc}", file=sys.stderr)
+        return 1
+    return 0

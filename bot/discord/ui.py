@@ -1,0 +1,338 @@
+"""The buttons and menus under Parlor's messages, and the controls their clicks reach.
+
+Every message's components are written as Discord's own JSON (``Components``), and every
+click is read back from its ``custom_id`` alone (``bot/discord/custom_ids.py``), so buttons on
+messages posted before a restart keep working. Each control's ``act`` is one call to
+``bot.discord.table``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.answers import tell
+from bot.discord.custom_ids import GAME, VERSION, Control, number, one_of, values_of
+from bot.service.records import Challenge, GameRecord, GameSummary
+from bot.service.timeouts import claim_shown
+from bot.words import limits
+from bot.words.menus import control_moves, move_groups, options
+
+if TYPE_CHECKING:
+    from bot.discord.client import ParlorBot
+
+SELECTS_PER_PAGE = 4
+"""Select menus on one message: a fifth action row stays free for the buttons (a page holds
+one menu fewer when the buttons take two rows)."""
+BUTTONS_PER_ROW = 5
+"""Discord's most buttons in one action row."""
+
+
+class Components(discord.ui.View):
+    """A message's components written as Discord's own JSON, one dict per action row.
+
+    A turn's menus hold up to a hundred options, and building discord.py's item objects for
+    them, then writing those out, costs several times the dicts they become, on every move.
+    The view has no items, so discord.py neither keeps nor dispatches it: a click reaches the
+    control its id names (``custom_ids.control_for``), as a click on any message does."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.rows
+
+
+def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components | None:
+    """Select menus of the legal moves for the player to act, paged four menus at a time;
+    the buttons (Roll, the game's controls, a claim once time is up at ``now``, other pages)
+    in a row of their own."""
+    if record.over or record.player_to_move is None:
+        return None
+    head = {"game": record.id, "version": record.version}
+    back = (
+        [button(BackButton.custom_id_for(game=record.id), "I'm back")] if record.stand_ins else []
+    )
+    if record.ai_to_act and not record.absent_to_act:  # Parlor plays: nothing to choose
+        return Components([action_row(*back)]) if back else None
+    fixed = _claim_button(record, now) + back
+    if record.awaiting_roll:
+        roll = button(RollButton.custom_id_for(**head), "Roll", PRIMARY, "\N{GAME DIE}")
+        return Components([action_row(roll, *fixed)])
+    fixed = [
+        button(
+            ControlButton.custom_id_for(**head, move=move),
+            label,
+            PRIMARY if move == "end" else SECONDARY,
+        )
+        for move, label in control_moves(record.state)
+    ] + fixed
+    groups = move_groups(record.state)
+    per_page = SELECTS_PER_PAGE if len(fixed) <= BUTTONS_PER_ROW - 2 else SELECTS_PER_PAGE - 1
+    pages = max(1, -(-len(groups) // per_page))
+    page = min(max(page, 0), pages - 1)
+    first = page * per_page
+    rows = [
+        action_row(
+            {
+                "type": SELECT,
+                "custom_id": MoveSelect.custom_id_for(**head, group=index),
+                "placeholder": limits.cut(label, limits.PLACEHOLDER),
+                "min_values": 1,
+                "max_values": 1,
+                "options": [
+                    {"label": limits.cut(text, limits.OPTION_LABEL), "value": text}
+                    | ({"description": words} if words else {})
+                    for text, words in options(record.state, moves)
+                ],
+            }
+        )
+        for index, (label, moves) in enumerate(groups[first : first + per_page], first)
+    ]
+    buttons = fixed
+    if pages > 1:
+        for target, text in ((page - 1, "Previous moves"), (page + 1, "More moves")):
+            if 0 <= target < pages:
+                buttons.append(button(PageButton.custom_id_for(**head, page=target), text))
+    rows += [
+        action_row(*buttons[at : at + BUTTONS_PER_ROW])
+        for at in range(0, len(buttons), BUTTONS_PER_ROW)
+    ]
+    return Components(rows)
+
+
+SELECT, BUTTON = discord.ComponentType.string_select.value, discord.ComponentType.button.value
+PRIMARY, SECONDARY = discord.ButtonStyle.primary.value, discord.ButtonStyle.secondary.value
+SUCCESS, DANGER = discord.ButtonStyle.success.value, discord.ButtonStyle.danger.value
+
+
+def action_row(*components: dict[str, Any]) -> dict[str, Any]:
+    """A row of components, as Discord's JSON."""
+    return {"type": discord.ComponentType.action_row.value, "components": list(components)}
+
+
+def button(custom_id: str, label: str, style: int = SECONDARY, emoji: str = "") -> dict:
+    """A button, as Discord's JSON (``style``: a ``discord.ButtonStyle`` value)."""
+    button = {"type": BUTTON, "style": style, "label": label, "custom_id": custom_id}
+    if emoji:
+        button["emoji"] = {"name": emoji}
+    return button
+
+
+def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:
+    """Once the player to act is out of time (``timeouts.claim_shown``), buttons for the
+    others: "Claim the win" when only two are left, else "Remove NAME"; and "Let Parlor play
+    for NAME" (``bot/service/ai_turns.py``)."""
+    mover = record.player_to_move
+    if mover is None or not claim_shown(record, now):
+        return []
+    label = "Claim the win" if record.players_in <= 2 else f"Remove {mover.name}"
+    head = {"game": record.id, "version": record.version}
+    return [
+        button(
+            RemoveButton.custom_id_for(**head),
+            limits.cut(label, limits.BUTTON_LABEL),
+            DANGER,
+            "\N{ALARM CLOCK}",
+        ),
+        button(
+            StandInButton.custom_id_for(**head),
+            limits.cut(f"Let Parlor play for {mover.name}", limits.BUTTON_LABEL),
+            SECONDARY,
+            "\N{ROBOT FACE}",
+        ),
+    ]
+
+
+def challenge_view(challenge: Challenge) -> Components:
+    """Accept / Decline / Cancel under a challenge."""
+    return _actions(ChallengeButton, "challenge", challenge.id, CHALLENGE_ACTIONS)
+
+
+def lobby_view(lobby: Challenge) -> Components:
+    """Join / Leave / Start / Add AI under an open lobby."""
+    return _actions(LobbyButton, "lobby", lobby.id, LOBBY_ACTIONS)
+
+
+CHALLENGE_ACTIONS = {"accept": SUCCESS, "decline": DANGER, "cancel": SECONDARY}
+LOBBY_ACTIONS = {"join": SUCCESS, "leave": SECONDARY, "start": PRIMARY, "ai": SECONDARY}
+LABELS = {"ai": "Add AI"}
+"""Labels of the actions not named by their word, capitalised."""
+
+
+def _actions(kind: type[Control], field: str, value: int, actions: dict[str, int]) -> Components:
+    """One row of buttons, one per action, labelled with the action (capitalised)."""
+    ids = {action: kind.custom_id_for(**{field: value}, action=action) for action in actions}
+    return Components(
+        [
+            action_row(
+                *(
+                    button(ids[a], LABELS.get(a, a.capitalize()), style)
+                    for a, style in actions.items()
+                )
+            )
+        ]
+    )
+
+
+def level_view(lobby_id: int) -> Components:
+    """The level menu Add AI shows its host (privately)."""
+    select = {
+        "type": SELECT,
+        "custom_id": LevelSelect.custom_id_for(lobby=lobby_id),
+        "placeholder": "Parlor's level",
+        "min_values": 1,
+        "max_values": 1,
+        "options": [
+            {"label": f"Parlor ({level})", "value": level, "description": words}
+            for level, words in LEVEL_WORDS.items()
+        ],
+    }
+    return Components([action_row(select)])
+
+
+LEVEL_WORDS = {
+    "easy": "a legal move, a little better than chance",
+    "medium": "the best-looking move one step ahead",
+    "hard": "searches ahead, weighing the dice",
+}
+
+
+class ChallengeButton(
+    Control,
+    tag="ch",
+    fields=(number("challenge", 18), one_of("action", "accept", "decline", "cancel")),
+):
+    """Accept, Decline or Cancel a challenge."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.answer_challenge(interaction, self.challenge, self.action)
+
+
+class LobbyButton(
+    Control,
+    tag="lb",
+    fields=(number("lobby", 18), one_of("action", "join", "leave", "start", "ai")),
+):
+    """Join, Leave, Start or Add AI under an open lobby."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.answer_lobby(interaction, self.lobby, self.action)
+
+
+class MoveSelect(
+    Control,
+    tag="mv",
+    fields=(GAME, VERSION, number("group", 3)),
+):
+    """One menu of legal moves (``group``: its place among the game's move groups); the move
+    picked is played if the game is still at ``version``."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        values = values_of(interaction)
+        if len(values) != 1:
+            await tell(interaction, "Pick one move.")
+            return
+        await interaction.client.table.play(interaction, self.game, values[0], version=self.version)
+
+
+class PageButton(
+    Control,
+    tag="pg",
+    fields=(GAME, VERSION, number("page", 3)),
+):
+    """Previous / More moves: shows another page of the move menus."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.show_page(interaction, self.game, self.version, self.page)
+
+
+class RollButton(
+    Control,
+    tag="rl",
+    fields=(GAME, VERSION),
+):
+    """Roll the dice, when the game waits for the player to act to roll."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.play(interaction, self.game, "roll", version=self.version)
+
+
+class ControlButton(
+    Control,
+    tag="do",
+    fields=(GAME, VERSION, one_of("move", "undo", "end", "tip 7")),
+):
+    """A control move on a button (``bot.words.menus.control_moves`` says which a game offers)."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.play(interaction, self.game, self.move, version=self.version)
+
+
+class RemoveButton(
+    Control,
+    tag="rm",
+    fields=(GAME, VERSION),
+):
+    """Claim the win from, or remove, the player to act, whose time ran out
+    (``bot/service/timeouts.py``)."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.claim(interaction, self.game, self.version)
+
+
+class QuietButton(
+    Control,
+    tag="nr",
+    fields=(GAME, number("turn", 12)),
+):
+    """No more reminders this turn (``turn``: its start, in whole seconds)."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.stop_reminders(interaction, self.game, self.turn)
+
+
+def reminder_view(record: GameRecord | GameSummary) -> Components:
+    """The button under a reminder."""
+    assert record.turn_at is not None
+    quiet = QuietButton.custom_id_for(game=record.id, turn=int(record.turn_at))
+    return Components([action_row(button(quiet, "No more reminders this turn", SECONDARY))])
+
+
+class LevelSelect(
+    Control,
+    tag="al",
+    fields=(number("lobby", 18),),
+):
+    """The level picked under Add AI: Parlor takes a seat in the lobby."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        values = values_of(interaction)
+        if len(values) != 1 or values[0] not in LEVEL_WORDS:
+            await tell(interaction, "Pick one level.")
+            return
+        await interaction.client.table.add_ai(interaction, self.lobby, values[0])
+
+
+class StandInButton(
+    Control,
+    tag="si",
+    fields=(GAME, VERSION),
+):
+    """Let Parlor play for the player to act, whose time ran out (``bot/service/ai_turns.py``)."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.stand_in(interaction, self.game, self.version)
+
+
+class BackButton(
+    Control,
+    tag="bk",
+    fields=(GAME,),
+):
+    """I'm back: a player Parlor played for takes their seat back."""
+
+    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+        await interaction.client.table.back(interaction, self.game)

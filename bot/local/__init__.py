@@ -1,0 +1,1 @@
+"""Hot-seat play in a terminal: ``python -m bot play``."""

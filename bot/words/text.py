@@ -1,0 +1,27 @@
+"""The small pieces every message is made of: a name made safe to show, a mention, a moment
+as Discord shows it."""
+
+from __future__ import annotations
+
+import functools
+
+import discord
+
+from bot.service.records import Player
+
+
+@functools.lru_cache(maxsize=4096)
+def clean(text: str) -> str:
+    """User-supplied text made safe to echo: no markdown, no mentions. Players' names, over
+    and over on every turn: the latest thousands are kept."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def mention(player: Player) -> str:
+    """The player as a mention that notifies them; Parlor's own seats, by name."""
+    return f"**{clean(player.name)}**" if player.ai else f"<@{player.user_id}>"
+
+
+def when(moment: float) -> str:
+    """``moment`` (a Unix time) as Discord shows it to each reader: "in 3 hours", live."""
+    return f"<t:{int(moment)}:R>"

@@ -1,0 +1,141 @@
+"""What the bot sends obeys Discord's limits and Discord's own OpenAPI description.
+
+The OpenAPI checks read ``discord-api-spec/openapi.json`` from the ``shared/`` folder beside
+the repository (``$PARLOR_SHARED`` if set; else ``shared/`` beside the checkout or any folder
+above it, with and without symlinks resolved) and skip where it is absent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+import engine
+from tests.bot.discord.test_discord_e2e import challenge_and_accept, new_bot, world
+from tests.fakediscord import FakeDiscord, run_bot
+
+SPEC_IN_SHARED = Path("discord-api-spec") / "openapi.json"
+
+
+def find_spec() -> Path | None:
+    """Where Discord's OpenAPI description is, or None."""
+    if os.environ.get("PARLOR_SHARED"):
+        places = [Path(os.environ["PARLOR_SHARED"])]
+    else:
+        here = Path(os.path.abspath(__file__)).parent
+        starts = (here, here.resolve(), Path.cwd(), Path.cwd().resolve())
+        places = [up / "shared" for start in starts for up in start.parents]
+    return next((p / SPEC_IN_SHARED for p in places if (p / SPEC_IN_SHARED).is_file()), None)
+
+
+SPEC = find_spec()
+NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+@pytest.fixture
+async def sent(tmp_path):
+    """Start the bot, challenge, accept and ask for autocomplete; return what the fake saw."""
+    db = tmp_path / "parlor.db"
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        async with run_bot(fake, new_bot(db)):
+            thread, turn = await challenge_and_accept(fake, games, users)
+            await fake.autocomplete(users["ann"], thread, "move", "move", "S@")
+        fake.assert_clean()
+        return fake, turn
+
+
+def check_options(options, path):
+    assert len(options) <= 25, path
+    for option in options:
+        where = f"{path}.{option['name']}"
+        assert NAME.match(option["name"]), where
+        assert 1 <= len(option["description"]) <= 100, where
+        assert len(option.get("choices") or []) <= 25, where
+        for choice in option.get("choices") or []:
+            assert 1 <= len(choice["name"]) <= 100, where
+        check_options(option.get("options") or [], where)
+
+
+async def test_command_tree_obeys_discords_limits(sent):
+    fake, _ = sent
+    commands = fake.commands
+    assert {c["name"] for c in commands} >= {
+        "play", "move", "board", "resign", "games", "rules", "history", "settings",
+    }  # fmt: skip
+    assert len(commands) <= 100
+    for command in commands:
+        assert NAME.match(command["name"]), command["name"]
+        assert 1 <= len(command["description"]) <= 100, command["name"]
+        check_options(command.get("options") or [], command["name"])
+    play = next(c for c in commands if c["name"] == "play")
+    assert {o["name"] for o in play["options"]} == set(engine.GAMES)
+
+
+async def test_messages_obey_component_limits(sent):
+    _, turn = sent
+    rows = turn.components
+    assert 1 <= len(rows) <= 5
+    for custom_id in turn.custom_ids:
+        assert len(custom_id) <= 100
+    for select in turn.selects:
+        assert 1 <= len(select["options"]) <= 25
+    # 75 first moves: one menu per size, 25 squares each.
+    assert [s["placeholder"] for s in turn.selects] == [
+        "Place a small", "Place a medium", "Place a large",
+    ]  # fmt: skip
+
+
+def validator_for(schema_name: str) -> Draft202012Validator:
+    if SPEC is None:
+        pytest.skip("Discord's OpenAPI description (shared/discord-api-spec) is not found")
+    spec = json.loads(SPEC.read_text())
+    resource = Resource.from_contents(spec, default_specification=DRAFT202012)
+    registry = Registry().with_resource("urn:discord", resource)
+    schema = {"$ref": f"urn:discord#/components/schemas/{schema_name}"}
+    return Draft202012Validator(schema, registry=registry)
+
+
+def assert_valid(validator: Draft202012Validator, payload) -> None:
+    errors = sorted(validator.iter_errors(payload), key=lambda e: list(e.path))
+    assert not errors, "\n".join(f"{list(e.path)}: {e.message}"[:300] for e in errors[:5])
+
+
+async def test_command_sync_matches_the_openapi_description(sent):
+    fake, _ = sent
+    validator = validator_for("ApplicationCommandUpdateRequest")
+    syncs = fake.requests_to("PUT", "/applications/{application_id}/commands")
+    assert syncs
+    for request in syncs:
+        for command in request.json:
+            assert_valid(validator, command)
+
+
+def snowflakes_as_text(payload: dict) -> dict:
+    """discord.py writes a few snowflakes as JSON numbers (mention ids, attachment indexes)
+    where the description says strings; Discord takes both. Everything else is checked as is."""
+    payload = json.loads(json.dumps(payload))
+    mentions = payload.get("allowed_mentions") or {}
+    for key in ("users", "roles"):
+        if key in mentions:
+            mentions[key] = [str(x) for x in mentions[key]]
+    for attachment in payload.get("attachments") or []:
+        attachment["id"] = str(attachment["id"])
+    return payload
+
+
+async def test_messages_match_the_openapi_description(sent):
+    fake, _ = sent
+    validator = validator_for("MessageCreateRequest")
+    posts = fake.requests_to("POST", "/channels/{channel_id}/messages")
+    assert posts
+    for request in posts:
+        assert request.json["attachments"][0]["description"]
+        assert_valid(validator, snowflakes_as_text(request.json))
