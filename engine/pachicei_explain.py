@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .core import IllegalMove, quote
 from .pachicei_board import GRID, INDEX, LAST, MARKED, MOVABLE, PATHS
-from .pachicei_moves import ENTER_TEXT, STEP_TEXT
+from .pachicei_moves import ENTER_TEXT, STEP_TEXT, move_of
 from .pachicei_turn import LONE, OWNER, SIZE, TALL, _options, landing_ok, may_move_theirs
 from .pyramids import SIZE_LETTERS, SIZE_OF_LETTER, SIZE_WORDS
 
@@ -106,24 +106,22 @@ def _landing(board, target: int, size: int) -> str | None:
 
 def _rest(state: PachIceIState, text: str) -> str:
     """The move is possible on the board but not legal: the dice rule or the look-ahead."""
-    from .pachicei_state import _move
-
     turn, node = state._turn, state.node
     assert turn is not None
     best = turn.value(node)
     for key, child, _change, _over in turn.children(node):
-        if str(_move(key)).lower() != text:
+        if str(move_of(key)).lower() != text:
             continue
         below = turn.value(child)
         if below < 0:
             return (
-                f"After {_move(key)!s} no way to finish the turn leaves "
+                f"After {move_of(key)!s} no way to finish the turn leaves "
                 f"{COLOUR[1 - state.seat]} a move on any roll, which a turn must do. "
                 f"Legal now: {_legal(state)}."
             )
         used = len(node.remaining) - len(child.remaining) + below
         return (
-            f"{_move(key)!s} lets you use {used} of your dice, but another turn uses {best}; "
+            f"{move_of(key)!s} lets you use {used} of your dice, but another turn uses {best}; "
             f"you must use as many as any turn allows. Legal now: {_legal(state)}."
         )
     return f"That move is not legal now. Legal now: {_legal(state)}."

@@ -41,6 +41,25 @@ class Enter(Move):
         return f"{SIZE_LETTERS[self.size]}{'1' if self.lone else ''}+{self.count}"
 
 
+_STEPS: dict[tuple[int, int], Step] = {}
+_ENTERS: dict[tuple[int, int, int], Enter] = {}
+
+
+def move_of(key: tuple[int, int, int]) -> Step | Enter:
+    """The move the turn search (:mod:`engine.pachicei_turn`) keys ``(0, square, count)`` for a
+    step and ``(size, lone, count)`` for an entry; one object per key."""
+    kind, a, b = key
+    if kind == 0:
+        move = _STEPS.get((a, b))
+        if move is None:
+            move = _STEPS[(a, b)] = Step(a, b)
+        return move
+    entry = _ENTERS.get(key)
+    if entry is None:
+        entry = _ENTERS[key] = Enter(kind, bool(a), b)
+    return entry
+
+
 def _rolls() -> tuple[tuple[Roll, float], ...]:
     ways: dict[tuple[int, ...], int] = {}
     for dice in product(range(1, 9), repeat=3):

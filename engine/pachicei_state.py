@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from .core import DiceTurnState, Game, Move, Outcome
 from .pachicei_board import BLACK, GRID, PIECES
-from .pachicei_moves import ROLLS, Enter, Roll, Step
+from .pachicei_moves import ROLLS, Roll, move_of
 from .pachicei_turn import (
     AFTER_L,
     AFTER_LL,
@@ -147,7 +147,7 @@ class PachIceIState(DiceTurnState):
         if self._moves is None:
             assert self._turn is not None
             self._moves = [
-                (_move(key), child, change, over)
+                (move_of(key), child, change, over)
                 for key, child, change, over in self._turn.legal(self.node)
             ]
         return self._moves
@@ -287,23 +287,6 @@ def has_turn(position: Position, seat: int) -> bool:
     return any(
         turn.any_turn(Node(position, roll.dice, START, frozenset(), (0, 0, 0))) for roll, _ in ROLLS
     )
-
-
-_STEPS: dict[tuple[int, int], Step] = {}
-_ENTERS: dict[tuple[int, int, int], Enter] = {}
-
-
-def _move(key: tuple[int, int, int]) -> Move:
-    kind, a, b = key
-    if kind == 0:
-        move = _STEPS.get((a, b))
-        if move is None:
-            move = _STEPS[(a, b)] = Step(a, b)
-        return move
-    entry = _ENTERS.get(key)
-    if entry is None:
-        entry = _ENTERS[key] = Enter(kind, bool(a), b)
-    return entry
 
 
 _DIE = re.compile(r"[0-9]{1,3}")

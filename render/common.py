@@ -1,13 +1,15 @@
 """Drawing helpers shared by every game's image: swatches, header bar, turn pill, tags,
-panel cards, headings and banners, and the players' names as drawn (the canvas itself is
-:mod:`render.canvas`)."""
+panel cards, headings and banners, dice, numbered discs, text wrapped to a width, and the
+players' names as drawn (the canvas itself is :mod:`render.canvas`). A game's drawing modules
+import these and their own game's modules, never another game's."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from .canvas import Canvas, Point
-from .theme import RGB, Theme, displayable
+from .theme import RGB, Theme, displayable, mix
 
 # -- building blocks -------------------------------------------------------------------------
 
@@ -163,6 +165,84 @@ def banner(
         )
     else:
         canvas.text((cx, (y0 + y1) / 2), title, title_size, theme.banner_text, "mm", True, inner)
+
+
+# -- dice, numbers and wrapped text ----------------------------------------------------------
+
+
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def die(canvas: Canvas, theme: Theme, centre, size: float, value: int, status: str) -> None:
+    """A die showing ``value``: white when still to play, greyed when used, greyed and struck
+    through when forfeited. Drawn once and pasted (a sprite)."""
+    reach = size / 2 + 3
+    extent = (reach, reach, reach, reach)
+    canvas.sprite(_die, centre, extent, theme, size, value, status)
+
+
+def _die(canvas: Canvas, centre, theme: Theme, size: float, value: int, status: str) -> None:
+    x, y = centre
+    h = size / 2
+    if status == "left":
+        face, pip, edge = theme.text, theme.board_edge, theme.highlight
+    else:
+        face = mix(theme.card, theme.text_dim, 0.45)
+        pip, edge = mix(face, theme.board_edge, 0.6), theme.board_edge
+    canvas.rect((x - h - 2, y - h - 2, x + h + 2, y + h + 2), fill=edge, radius=h * 0.35)
+    canvas.rect((x - h, y - h, x + h, y + h), fill=face, radius=h * 0.3)
+    if status == "lost":  # struck through, under the pips so the value still reads
+        a, b = (x - h + 3, y + h - 3), (x + h - 3, y - h + 3)
+        canvas.line([a, b], theme.board_edge, 7)
+        canvas.line([a, b], theme.capture, 4)
+    step = size * 0.26
+    for dx, dy in PIPS[value]:
+        canvas.circle((x + dx * step, y + dy * step), size * 0.095, fill=pip)
+
+
+def wrap(canvas: Canvas, text: str, size: float, width: float, lines: int) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of ``width``; the last one cut short.
+    Lines break at spaces, never at a no-break space (within a name: see
+    :func:`render.names.sentence_names`)."""
+    words = re.split(r"[ \t\n]+", text.strip())
+    out: list[str] = []
+    line = ""
+    for i, word in enumerate(words):
+        trial = f"{line} {word}".strip()
+        if canvas.text_width(trial, size) <= width or not line:
+            line = trial
+            continue
+        if len(out) == lines - 1:  # the last line takes the rest, cut short
+            line = " ".join([line, *words[i:]])
+            break
+        out.append(canvas.fit(line, size, width))
+        line = word
+    if line:
+        out.append(canvas.fit(line, size, width))
+    return out
+
+
+def number_disc(canvas: Canvas, theme: Theme, centre: Point, n: int, r: float) -> None:
+    """The yellow disc with a move's number, on the board at the arrow's start and in the
+    last turn's card; its digit is ``r * 1.45`` px (at least 14.5 for a phone). A sprite."""
+    reach = r + 3
+    canvas.sprite(_number_disc, centre, (reach, reach, reach, reach), theme, n, r)
+
+
+def _number_disc(canvas: Canvas, centre: Point, theme: Theme, n: int, r: float) -> None:
+    canvas.circle(centre, r + 1.5, fill=theme.board_edge)
+    canvas.circle(centre, r, fill=theme.highlight)
+    canvas.text((centre[0], centre[1] + 0.5), str(n), r * 1.45, theme.banner_text, "mm", True)
+
+
+# -- words and names -----------------------------------------------------------------------
 
 
 def to_do(verbs: dict[str, str], phase: str) -> str:

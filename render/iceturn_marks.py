@@ -23,9 +23,9 @@ from engine.iceturn_moves import Aim, Dig, Hop, React, Step, Swap, Tip, TurnPiec
 
 from . import iceturn_layout as lay
 from .canvas import Canvas, Point
+from .common import number_disc
 from .iceturn_cells import footprint
 from .iceturn_words import ShownTurn
-from .pachicei_pieces import number_disc
 from .theme import Theme
 
 Shape = Sequence[Point]

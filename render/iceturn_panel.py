@@ -14,7 +14,7 @@ from engine.iceturn_board import GRID
 
 from . import iceturn_layout as lay
 from .canvas import Canvas
-from .common import heading, swatch, tag
+from .common import die, heading, number_disc, swatch, tag, wrap
 from .iceturn_tiles import tile_icon
 from .iceturn_words import (
     PHASE_WORD,
@@ -27,8 +27,6 @@ from .iceturn_words import (
     winners_words,
 )
 from .names import sentence_names
-from .pachicei_pieces import number_disc
-from .pachisi_panel import die, wrap
 from .theme import Theme, mix
 
 TEXT = lay.MIN_TEXT

@@ -18,7 +18,7 @@ from engine.pachicei_turn import PAD, Change
 
 from . import pachicei_layout as lay
 from .canvas import Canvas, Point
-from .pachicei_pieces import number_disc
+from .common import number_disc
 from .pachicei_words import ShownTurn
 from .pyramids import TOP_HALF
 from .theme import RGB, Theme

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from . import pachicei_layout as lay
 from .canvas import Canvas
-from .common import card, heading
+from .common import card, heading, wrap
 from .pachicei_pieces import SIDE, d8
 from .pachicei_words import (
     COLOUR,
@@ -25,7 +25,6 @@ from .pachicei_words import (
     shown_turn,
     stage_summary,
 )
-from .pachisi_panel import wrap
 from .pyramids import SIDE_WIDTH, faded, pyramid_side
 from .theme import RGB, Theme, mix
 

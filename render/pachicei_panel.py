@@ -15,9 +15,9 @@ from engine.pachicei_board import GOAL, PIECES
 
 from . import pachicei_layout as lay
 from .canvas import Canvas
-from .common import card, heading, tag
+from .common import card, heading, number_disc, tag, wrap
 from .pachicei_dice import draw_dice_static
-from .pachicei_pieces import COUNT_TEXT, SIDE, TRAY, marker, number_disc, pad_pieces, tray
+from .pachicei_pieces import COUNT_TEXT, SIDE, TRAY, marker, pad_pieces, tray
 from .pachicei_words import (
     COLOUR,
     ShownTurn,
@@ -25,7 +25,6 @@ from .pachicei_words import (
     lone_pieces,
     tree_shapes,
 )
-from .pachisi_panel import wrap
 from .pyramids import pyramid_counts
 from .theme import Theme
 

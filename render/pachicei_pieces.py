@@ -1,6 +1,7 @@
 """The Pach-Ice-i pieces off the board: Black's and White's pyramid colours, a seat's
 swatch, trees, a pad's trees and lone pieces on their tray, the d8 dice, and the marks of the
-shown turn off the board (a knocked piece's ring, a move's number)."""
+shown turn off the board (a knocked piece's ring; a move's number is
+:func:`render.common.number_disc`)."""
 
 from __future__ import annotations
 
@@ -216,16 +217,3 @@ def knock_ring(canvas: Canvas, theme: Theme, centre: Point, r: float) -> None:
     """The ring around a piece in a pad that the shown turn knocked there."""
     canvas.circle(centre, r + 2, outline=theme.board_edge, width=6)
     canvas.circle(centre, r, outline=theme.capture, width=3)
-
-
-def number_disc(canvas: Canvas, theme: Theme, centre: Point, n: int, r: float) -> None:
-    """The yellow disc with a move's number, on the board at the arrow's start and in the
-    last turn's card; its digit is ``r * 1.45`` px (at least 14.5 for a phone). A sprite."""
-    reach = r + 3
-    canvas.sprite(_number_disc, centre, (reach, reach, reach, reach), theme, n, r)
-
-
-def _number_disc(canvas: Canvas, centre: Point, theme: Theme, n: int, r: float) -> None:
-    canvas.circle(centre, r + 1.5, fill=theme.board_edge)
-    canvas.circle(centre, r, fill=theme.highlight)
-    canvas.text((centre[0], centre[1] + 0.5), str(n), r * 1.45, theme.banner_text, "mm", True)

@@ -1,17 +1,16 @@
-"""The Pachisi pieces (a seat's pawn token, dice) and the image's side panel: the title and
-rule set, whose turn, the dice or the opening roll's throws, bonuses, the final report and
-banner, and the last move in words. Each player's name and score are at their nest (see
-:mod:`render.pachisi`). No text is smaller than ``TEXT``.
+"""The Pachisi pieces (a seat's pawn token; the dice are :func:`render.common.die`) and the
+image's side panel: the title and rule set, whose turn, the dice or the opening roll's throws,
+bonuses, the final report and banner, and the last move in words. Each player's name and
+score are at their nest (see :mod:`render.pachisi`). No text is smaller than ``TEXT``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from . import pachisi_layout as lay
 from .canvas import Canvas
-from .common import card, heading
+from .common import card, die, heading, wrap
 from .names import sentence_names as _sentence_names
 from .pachisi_opening import opening_winner_words, rolloff_throws
 from .pachisi_words import (
@@ -22,7 +21,7 @@ from .pachisi_words import (
     last_roller,
     penalty,
 )
-from .theme import RGB, Theme, mix
+from .theme import RGB, Theme
 
 SHAPES = ("circle", "square", "roof", "keel")
 """The second cue per seat, besides its colour: the outline of its pawns and markers, told
@@ -108,43 +107,6 @@ def _token(
         canvas.text(xy, label, size, theme.seat_text, "mm", bold=True)
 
 
-PIPS = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-}
-
-
-def die(canvas: Canvas, theme: Theme, centre, size: float, value: int, status: str) -> None:
-    """A die showing ``value``: white when still to play, greyed when used, greyed and struck
-    through when forfeited. Drawn once and pasted (a sprite)."""
-    reach = size / 2 + 3
-    extent = (reach, reach, reach, reach)
-    canvas.sprite(_die, centre, extent, theme, size, value, status)
-
-
-def _die(canvas: Canvas, centre, theme: Theme, size: float, value: int, status: str) -> None:
-    x, y = centre
-    h = size / 2
-    if status == "left":
-        face, pip, edge = theme.text, theme.board_edge, theme.highlight
-    else:
-        face = mix(theme.card, theme.text_dim, 0.45)
-        pip, edge = mix(face, theme.board_edge, 0.6), theme.board_edge
-    canvas.rect((x - h - 2, y - h - 2, x + h + 2, y + h + 2), fill=edge, radius=h * 0.35)
-    canvas.rect((x - h, y - h, x + h, y + h), fill=face, radius=h * 0.3)
-    if status == "lost":  # struck through, under the pips so the value still reads
-        a, b = (x - h + 3, y + h - 3), (x + h - 3, y - h + 3)
-        canvas.line([a, b], theme.board_edge, 7)
-        canvas.line([a, b], theme.capture, 4)
-    step = size * 0.26
-    for dx, dy in PIPS[value]:
-        canvas.circle((x + dx * step, y + dy * step), size * 0.095, fill=pip)
-
-
 def chip(canvas: Canvas, theme: Theme, xy, text: str, fill: RGB, size: float = 18) -> float:
     """A small rounded label with its left end at ``xy`` (vertical middle); returns its width."""
     x, y = xy
@@ -154,28 +116,6 @@ def chip(canvas: Canvas, theme: Theme, xy, text: str, fill: RGB, size: float = 1
     canvas.rect((x, y - h / 2, x + width, y + h / 2), fill=fill, radius=h * 0.3)
     canvas.text((x + pad, y + 1), text, size, theme.seat_text, "lm", bold=True)
     return width
-
-
-def wrap(canvas: Canvas, text: str, size: float, width: float, lines: int) -> list[str]:
-    """``text`` broken into at most ``lines`` lines of ``width``; the last one cut short.
-    Lines break at spaces, never at a no-break space (within a name: see
-    :func:`render.names.sentence_names`)."""
-    words = re.split(r"[ \t\n]+", text.strip())
-    out: list[str] = []
-    line = ""
-    for i, word in enumerate(words):
-        trial = f"{line} {word}".strip()
-        if canvas.text_width(trial, size) <= width or not line:
-            line = trial
-            continue
-        if len(out) == lines - 1:  # the last line takes the rest, cut short
-            line = " ".join([line, *words[i:]])
-            break
-        out.append(canvas.fit(line, size, width))
-        line = word
-    if line:
-        out.append(canvas.fit(line, size, width))
-    return out
 
 
 # -- the panel's parts -----------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """AI players, pure like the engine: no I/O, no clock, no global random (the caller passes a
-seeded ``random.Random``). The searches use only the public engine API; each game may add an
-evaluation, a search and reasons for hints of its own (:mod:`engine.ai.registry`), and a game
-without them still gets an AI.
+seeded ``random.Random``). The searches use only the public engine API and know no game: the
+evaluation is an argument. Each game may add an evaluation, a search and reasons for hints of
+its own, and :mod:`engine.ai.registry` (the top, the one module that names the games) hands
+them to the searches; a game without them still gets an AI.
 
 ``choose(state, level, rng, budget=None)`` is the one entry point: the move the AI of that
 level makes for the player to act. The same state, level, seed and budget give the same move.
@@ -24,14 +25,19 @@ from typing import TYPE_CHECKING
 from ..core import Move, State
 from .budget import Budget
 from .easy import easy
-from .medium import medium
-from .registry import reason, search
+from .registry import one_ply, reason, search
 
 if TYPE_CHECKING:
     import random
 
 LEVELS = ("easy", "medium", "hard")
 """The levels ``choose`` plays, weakest first."""
+
+
+def _medium(
+    state: State, legal: list[Move], rng: random.Random, budget: float | Budget | None
+) -> Move:
+    return one_ply(state.game.key)(state, legal, rng, budget)
 
 
 def _hard(
@@ -42,7 +48,7 @@ def _hard(
 
 _PLAYERS = {
     "easy": lambda s, legal, rng, budget: easy(s, legal, rng),
-    "medium": medium,
+    "medium": _medium,
     "hard": _hard,
 }
 

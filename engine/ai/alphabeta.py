@@ -1,15 +1,16 @@
 """A generic alpha-beta search for two-player games, on the public engine API only.
 
 ``search(state, legal, rng, budget, ...)`` picks a move for the player to act by iterative
-deepening alpha-beta in negamax form on the values of :mod:`engine.ai.values` (per seat, a
-chance to win in [0, 1]; with two players a value ``v`` for one seat is ``1 - v`` for the other).
+deepening alpha-beta in negamax form on the values of the ``evaluate`` (or ``leaf``) it is
+given (:mod:`engine.ai.values`: per seat, a chance to win in [0, 1]; with two players a value
+``v`` for one seat is ``1 - v`` for the other). It knows no game.
 
 - **The mover is read at every node** (``state.to_move``), never alternated: a seat may make
   several moves in a row (a turn of several dice), and the value changes sides only where the
   mover changes.
 - **Chance nodes** are averaged over ``chance_outcomes()`` (expectiminimax; they use a depth
   level like a move). More than two players are not searched: ``search`` hands such positions
-  to the medium level (:func:`engine.ai.medium.medium`).
+  to the medium level on the same evaluation (:func:`engine.ai.medium.medium`).
 - **Budget**: a count of positions, not seconds, so that a search is deterministic. Every
   ``apply`` and every leaf evaluation counts one; a game's leaf function may report more (a
   leaf that searches on its own). The deepening stops when the next position would exceed the
@@ -34,7 +35,8 @@ from typing import TYPE_CHECKING
 
 from ..core import Move, State
 from .budget import Budget, Checker, within
-from .values import outcome_values, values
+from .medium import medium
+from .values import outcome_values, standing_values
 
 if TYPE_CHECKING:
     import random
@@ -244,17 +246,17 @@ def search(
     positions (``default_budget`` when ``None``) and the caller's time where the budget
     carries a clock (:mod:`engine.ai.budget`).
 
-    ``evaluate(state)``: per-seat values for positions that are not over (default: the game's
-    evaluation through :func:`engine.ai.values.values`); ``leaf``: a leaf evaluation that may use
-    the window and search on its own (see :data:`Leaf`), in place of ``evaluate`` at decision
-    nodes; ``key(state)``: a cheaper hashable stand-in for the state in the transposition table
+    ``evaluate(state)``: per-seat values for positions that are not over (default: the generic
+    :func:`engine.ai.values.standing_values`; a game passes its own, which also plays positions
+    of more than two players, one ply deep); ``leaf``: a leaf evaluation that may use the window
+    and search on its own (see :data:`Leaf`), in place of ``evaluate`` at decision nodes;
+    ``key(state)``: a cheaper hashable stand-in for the state in the transposition table
     (it must tell apart every two states that differ in value); ``order(state, moves)``: the
     game's move priorities (higher first; the history heuristic breaks ties); ``horizon(state)``:
     where the search stops at any depth.
     """
+    evaluate = evaluate or standing_values
     if state.num_players != 2:
-        from .medium import medium
-
-        return medium(state, legal, rng, budget)
-    run = _Search(within(budget, default_budget), evaluate or values, leaf, key, order, horizon)
+        return medium(state, legal, rng, budget, evaluate=evaluate)
+    run = _Search(within(budget, default_budget), evaluate, leaf, key, order, horizon)
     return run.root(state, legal, rng, max_depth)

@@ -384,6 +384,7 @@ def search(
         legal,
         rng,
         budget,
+        evaluate=evaluate,
         leaf=_make_leaf(_Solver(), state.round),
         key=_key,
         order=_order,

@@ -37,6 +37,7 @@ from ..core import Move, State
 from ..iceturn_board import GRID, STEPS, corners, goal
 from ..iceturn_moves import Aim, Dig, End, Hop, Swap, TipSeven
 from .budget import Budget, within
+from .mcts import mcts
 
 if TYPE_CHECKING:
     import random
@@ -237,8 +238,6 @@ def search(
     state: State, legal: Sequence[Move], rng: random.Random, budget: float | Budget | None = None
 ) -> Move:
     """The hard level: Monte Carlo tree search (:mod:`engine.ai.mcts`) on this evaluation."""
-    from .mcts import mcts
-
     limits = within(budget, DEFAULT_BUDGET)
     return mcts(state, rng, replace(limits, positions=max(limits.positions, len(legal))), evaluate)
 

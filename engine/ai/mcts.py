@@ -1,7 +1,10 @@
 """A generic Monte Carlo tree search for 2-4 players, on the public engine API only.
 
-``mcts(state, rng, budget, evaluate=values)`` returns the move it finds best for the seat to
-act. It is PUCT: every node keeps, per seat, the sum of the values backed up through it, and a
+``mcts(state, rng, budget, evaluate)`` returns the move it finds best for the seat to act by
+``evaluate`` (the evaluator is an argument, as in OpenSpiel's ``mcts.py``; the generic
+:func:`engine.ai.values.standing_values` where none is given): the search knows no game.
+
+It is PUCT: every node keeps, per seat, the sum of the values backed up through it, and a
 parent reads a child through the component of the seat that moved into it (the parent's
 ``to_move``; one turn may be many decisions by the same seat, so the mover is read at every
 node). Chance nodes sample their outcomes with the ``rng`` by ``chance_outcomes()``.
@@ -25,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..core import Move, State
 from .budget import Budget, Checker, within
-from .values import values
+from .values import outcome_values, standing_values
 
 if TYPE_CHECKING:
     import random
@@ -67,7 +70,7 @@ class Search:
         state: State,
         rng: random.Random,
         budget: int | Budget,
-        evaluate: Callable[[State], Values] = values,
+        evaluate: Callable[[State], Values] = standing_values,
         *,
         exploration: float = 1.0,
         temperature: float = 0.05,
@@ -91,7 +94,7 @@ class Search:
     # -- values ----------------------------------------------------------------------------
 
     def _value(self, state: State) -> Values:
-        return values(state) if state.is_over() else self.evaluate(state)
+        return outcome_values(state) if state.is_over() else self.evaluate(state)
 
     def _apply(self, state: State, move: Move) -> State:
         self.used += 1
@@ -228,7 +231,7 @@ def mcts(
     state: State,
     rng: random.Random,
     budget: int | Budget,
-    evaluate: Callable[[State], Values] = values,
+    evaluate: Callable[[State], Values] = standing_values,
     **settings,
 ) -> Move:
     """The move the search finds best for the seat to act in ``state`` (a decision node with

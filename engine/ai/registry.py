@@ -1,19 +1,27 @@
-"""Which evaluation, reason and search each game's AI uses. A game missing here still gets
-an AI (the generic evaluation and search), so a new game plays from the day it is added."""
+"""Which evaluation, reason and search each game's AI uses: the top of :mod:`engine.ai`.
+
+The generic searches (:mod:`~engine.ai.medium`, :mod:`~engine.ai.alphabeta`,
+:mod:`~engine.ai.expectimax`, :mod:`~engine.ai.mcts`) know no game: they take the evaluation
+as an argument. This module imports every game's AI module and hands each game's evaluation to
+them; a game's own search passes its evaluation itself. A game missing here still gets an AI
+(the generic evaluation, :func:`engine.ai.values.standing_values`, and the one-ply search), so
+a new game plays from the day it is added."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..core import Move, State
 from . import icesickle_ai, iceturn_ai, pachicei_ai, pachisi_ai
+from .medium import medium
+from .values import Evaluation, standing_values
 
 if TYPE_CHECKING:
     import random
 
-Evaluation = Callable[[State], tuple[float, ...]]
 Search = Callable[[State, Sequence[Move], "random.Random", float | None], Move]
 
 MODULES: dict[str, ModuleType] = {
@@ -27,8 +35,7 @@ MODULES: dict[str, ModuleType] = {
 
 
 def evaluation(key: str) -> Evaluation:
-    from .values import standing_values
-
+    """The game's evaluation: its module's ``evaluate``, else the generic one."""
     return getattr(MODULES.get(key), "evaluate", standing_values)
 
 
@@ -38,10 +45,14 @@ def chance_aware(key: str) -> bool:
     return bool(getattr(MODULES.get(key), "CHANCE_AWARE", False))
 
 
-def search(key: str) -> Search:
-    from .medium import medium
+def one_ply(key: str) -> Search:
+    """The medium level for the game: one ply, greedy on the game's evaluation."""
+    return partial(medium, evaluate=evaluation(key), chance_aware=chance_aware(key))
 
-    return getattr(MODULES.get(key), "search", medium)
+
+def search(key: str) -> Search:
+    """The hard level for the game: its module's ``search``, else the medium level."""
+    return getattr(MODULES.get(key), "search", None) or one_ply(key)
 
 
 def reason(state: State, move: Move) -> str | None:

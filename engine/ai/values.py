@@ -1,14 +1,21 @@
 """What a position is worth to each seat: the one number every level above ``easy`` reads.
 
-``values(state)`` gives, per seat, an estimate in [0, 1] of that seat's chance to win (a seat
-among the winners of a finished game gets 1, a draw gives every seat 0.5). Games register an
-evaluation of their own in :mod:`engine.ai.registry`; a game without one is read through its
-standing (``State.report``) where it reports one during play, else as even.
+``values(state, evaluate)`` gives, per seat, an estimate in [0, 1] of that seat's chance to win
+(a seat among the winners of a finished game gets 1, a draw gives every seat 0.5). The
+evaluation of an unfinished position is an argument, as OpenSpiel's searches take their
+evaluator: :mod:`engine.ai.registry` passes each game's own, and a game without one is read
+through :func:`standing_values`, its standing (``State.report``) where it reports one during
+play, else as even. This module knows no game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core import State
+
+Evaluation = Callable[[State], tuple[float, ...]]
+"""``evaluate(state)``: per seat, the chance to win a position that is not over."""
 
 
 def outcome_values(state: State) -> tuple[float, ...]:
@@ -30,10 +37,9 @@ def standing_values(state: State) -> tuple[float, ...]:
     return tuple((n - places.get(seat, n)) / (n - 1) for seat in range(n))
 
 
-def values(state: State) -> tuple[float, ...]:
-    """Per seat, the estimated chance to win ``state`` (exact once the game is over)."""
+def values(state: State, evaluate: Evaluation = standing_values) -> tuple[float, ...]:
+    """Per seat, the estimated chance to win ``state`` by ``evaluate`` (exact once the game is
+    over)."""
     if state.is_over():
         return outcome_values(state)
-    from .registry import evaluation
-
-    return evaluation(state.game.key)(state)
+    return evaluate(state)
