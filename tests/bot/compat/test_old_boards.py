@@ -5,8 +5,11 @@ those messages carry, as a player would see it: answered, the move taken, the ga
 a wrong player refused with a message.
 
 The custom ids on those messages are pinned (``GOLDEN``): they are what the bot writes, and a
-change of their format would strand every board already posted. Only ``bot.create_bot`` and
-what the bot posts are used here, never a module of ``bot``."""
+change of their format would strand every board already posted. Only ``bot.create_bot``, the
+``sweep()`` of the bot it makes and what the bot posts are used here, never a module of
+``bot``. The fixture
+is made once and kept: made again, it must come from a bot that still writes these formats,
+and ``GOLDEN`` takes the lists the generator prints."""
 
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from tests.fakediscord import FakeDiscord, run_bot
 
 from .common import DATABASE, Moment, load, new_bot, seed
 
+DAY = 86_400.0
 RECORDED = load()
 SCENES = RECORDED["scenes"]
 
@@ -149,7 +153,7 @@ def test_the_recorded_messages_carry_the_golden_ids():
 async def test_the_bot_writes_the_same_ids_today(old):
     """What the bot posts now for the same messages carries the recorded ids: the rules page,
     the Ice-Turn board paged forth and back, the board after a move and a roll; a new
-    challenge, lobby and level menu have the recorded format."""
+    challenge, lobby, level menu and reminder have the recorded format."""
     ann, ben, cat = old.users["ann"], old.users["ben"], old.users["cat"]
     rules = await answer(
         await old.fake.slash(ann, old.thread("rules"), "rules", {"game": "ice-turn"})
@@ -182,6 +186,15 @@ async def test_the_bot_writes_the_same_ids_today(old):
     assert [shape(i) for i in lobby.custom_ids] == [shape(i) for i in GOLDEN["lobby"]]
     levels = await answer(await old.fake.click(ben, lobby, buttons(lobby)["Add AI"]))
     assert [shape(i) for i in levels.custom_ids] == [shape(i) for i in GOLDEN["levels"]]
+
+    # Time passes (``sweep``: what the bot does each minute): a reminder in game 4.
+    old.clock.now += 2.6 * DAY  # 80% of its 3 days gone
+    await old.bot.sweep()
+    reminder = await old.posted_after(
+        "icesickle", lambda m: "No more reminders this turn" in buttons(m), "a reminder"
+    )
+    (quiet,) = reminder.custom_ids
+    assert shape(quiet) == shape(GOLDEN["reminder"][0]) and quiet.startswith("parlor:nr:4:")
 
 
 async def test_an_old_challenge_is_accepted_by_the_invited_player_only(old):
@@ -236,7 +249,7 @@ async def test_old_ice_turn_pages_and_control_buttons(old):
     mover, cat = old.who("ice-turn"), old.users["cat"]
     page = await old.click(mover, "ice-turn", buttons(old.message("ice-turn"))["More moves"])
     assert page.updated and "Previous moves" in buttons(page.message)
-    tip = "parlor:do:5:20:tip 7"
+    tip = GOLDEN["ice-turn"][4]  # parlor:do:5:20:tip 7
     refused = await old.click(cat, "ice-turn", tip)
     assert refused.ephemeral and "not your turn" in refused.content
     done = await old.click(mover, "ice-turn", tip)
