@@ -275,6 +275,8 @@ async def test_an_old_roll_and_undo_button(old):
 
 
 async def test_an_old_board_that_moved_on_or_ended_plays_nothing(old):
+    """The boards as they were posted, with their menus: a click from one of them (made
+    before the bot removed the menus, and arriving now) is refused and posts nothing."""
     for scene, said in (
         ("moved_on", "That board is out of date; nothing was played."),
         ("finished", "This game is over; no more moves can be played."),
