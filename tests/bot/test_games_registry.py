@@ -1,6 +1,7 @@
 """One home per game: the engine, the images and the bot know the same games (checked when the
-bot starts), and the generic bot code (every module of ``bot/`` and its folders but ``bot/games/``) names no game and imports no game's own
-engine or image module: a game's chat side lives in ``bot/games/<game>.py``."""
+bot starts), and the generic bot code (every module of ``bot/`` and its folders but
+``bot/games/``) names no game and imports no game's own engine or image module: a game's chat
+side lives in ``bot/games/<game>.py``."""
 
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ async def run(service: Service, games: list[Followed], downs, until: float, rng:
 
 
 def check(game: Followed, downs, until: float) -> tuple[int, int]:
-    """What the player got, against the promises (README, "Reminders"); how many interval
+    """What the player got, against the promises (docs/playing.md, "Reminders"); how many interval
     marks and 80% ones were owed (and came)."""
     times, why = game.times, f"game {game}"
     assert [r.count for r in game.sent] == list(range(1, len(times) + 1)), why
