@@ -158,7 +158,7 @@ class AiTable:
         except ServiceError as exc:
             await tell(interaction, str(exc))
             return
-        from bot.discord.ui import lobby_view
+        from bot.discord.components import lobby_view
 
         if lobby.channel_id and lobby.message_id:  # the lobby's own message shows the seat
             channel = self.bot.get_partial_messageable(lobby.channel_id)

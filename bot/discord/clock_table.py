@@ -10,8 +10,8 @@ import discord
 
 import engine
 from bot.discord.answers import QUIET, ack, tell, update
+from bot.discord.components import game_view, reminder_view
 from bot.discord.posting import post
-from bot.discord.ui import game_view, reminder_view
 from bot.service.records import GameRecord, ServiceError, Unavailable
 from bot.service.timeouts import Reminder, TimedOut, TimeUp
 from bot.words import limits

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.answers import QUIET, ack, tell, update
-from bot.discord.ui import challenge_view, level_view, lobby_view
+from bot.discord.components import challenge_view, level_view, lobby_view
 from bot.service.records import Challenge, GameRecord, ServiceError
 from bot.words import limits
 from bot.words.messages import challenge_text, lobby_text, only_moves_note, player_of, title_line

@@ -25,9 +25,9 @@ from bot.discord import strays
 from bot.discord.ai_table import AiTable
 from bot.discord.answers import QUIET, ack, is_click, tell, update
 from bot.discord.clock_table import ClockTable
+from bot.discord.components import game_view
 from bot.discord.invitations import Invitations
 from bot.discord.posting import post
-from bot.discord.ui import game_view
 from bot.games import chat_of
 from bot.service.records import Conflict, GameRecord, NotFound, Played, ServiceError
 from bot.words import limits
