@@ -47,7 +47,7 @@ async def test_the_pool_size_comes_from_the_environment(pg_server, monkeypatch):
     monkeypatch.setenv("PARLOR_DB_POOL", "3")
     service = await Service.open(url)
     try:
-        assert service.storage._db.pool.get_max_size() == 3
+        assert service.storage.database.pool.get_max_size() == 3
     finally:
         await service.close()
     for bad, why in (("three", "'three' is not a number"), ("1", "at least 2 connections")):
@@ -76,16 +76,18 @@ async def test_both_databases_have_the_same_tables_and_columns(tmp_path, pg_serv
     try:
         tables = [
             row[0]
-            for row in await lite.storage._all(
+            for row in await lite.storage.database.fetch(
                 "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
             )
         ]
         assert "games" in tables and "user_settings" in tables
         for table in tables:
-            ours = [row[1] for row in await lite.storage._all(f"PRAGMA table_info({table})")]
+            ours = [
+                row[1] for row in await lite.storage.database.fetch(f"PRAGMA table_info({table})")
+            ]
             theirs = [
                 row[0]
-                for row in await post.storage._all(
+                for row in await post.storage.database.fetch(
                     "SELECT column_name FROM information_schema.columns "
                     "WHERE table_name = ? ORDER BY ordinal_position",
                     (table,),
