@@ -16,7 +16,7 @@ import engine
 from bot.service.facade import Service
 from bot.service.store import storage as storage_module
 from bot.service.store.migrations_sqlite import MIGRATIONS, statements
-from tests.bot.service.test_service import Clock
+from tests.bot.people import Clock
 
 PEOPLE = [(101, "Ann"), (202, "Ben"), (303, "Cat"), (404, "Dan")]
 

@@ -11,7 +11,7 @@ import pytest
 from bot.service.facade import Service
 from bot.service.records import StorageOpenError, Unavailable
 from tests.bot.databases import new_database, start_server
-from tests.bot.service.test_service import ANN, BEN, Clock
+from tests.bot.people import ANN, BEN, Clock
 
 
 async def test_a_bot_carries_on_after_the_server_restarts(tmp_path):
@@ -203,8 +203,8 @@ async def test_a_move_whose_board_cannot_be_recorded_is_answered_as_played(tmp_p
     next one posted, no "Something went wrong"), and the game plays on from that board once
     the server is back."""
     from tests.bot.answers import answer
-    from tests.bot.discord.test_discord_e2e import new_bot, world
-    from tests.bot.discord.test_discord_safety import icesickle, mover_of, pick
+    from tests.bot.discord.chat import icesickle, pick, who
+    from tests.bot.discord.world import new_bot, world
     from tests.fakediscord import FakeDiscord, run_bot
 
     folder = tmp_path / "data"
@@ -225,7 +225,7 @@ async def test_a_move_whose_board_cannot_be_recorded_is_answered_as_played(tmp_p
                         stopped.append(int(rec.response["id"]))  # the bot hears back now
 
                 fake.before_reply.append(stop_the_server)
-                got = await answer(await pick(fake, mover_of(board, users), board, rng))
+                got = await answer(await pick(fake, who(board, users), board, rng))
                 assert got.updated and not fake.message(board.id).custom_ids, got.content
                 after = await fake.wait_for_message(thread, lambda m: m.attachments, after=board)
                 handled = lambda: bool(stopped) and bot._idle.is_set()  # noqa: E731
@@ -235,7 +235,7 @@ async def test_a_move_whose_board_cannot_be_recorded_is_answered_as_played(tmp_p
                             if m.ephemeral]  # fmt: skip
 
                 server = start_server(folder)  # back: the next move, from that board
-                got = await answer(await pick(fake, mover_of(after, users), after, rng))
+                got = await answer(await pick(fake, who(after, users), after, rng))
                 assert got.updated, got.content
                 await fake.wait_for_message(thread, lambda m: m.attachments, after=after)
                 assert (await bot.service.game(1)).version == 2
