@@ -8,7 +8,7 @@ import pytest
 
 from bot.service.facade import Service
 from tests.bot.databases import BACKENDS, new_database, start_server
-from tests.bot.service.test_service import Clock
+from tests.bot.people import Clock
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,16 @@ from engine.icesickle import GRID, IceSickleState
 
 GAME = engine.get_game("icesickle")
 
+# A full placement: jumps from a1 run over an empty a2 and an occupied a3 (column a), and
+# diagonally over an empty b2 and an occupied c3 and d4.
+MIXED = """
+. S M L .
+. M . S L
+S L M . S
+. . S M L
+L M . . .
+"""
+
 
 def placements(picture: str) -> list[str]:
     """Placement moves for a board drawn rank 5 first, e.g. ``"S M L . ."`` per rank.

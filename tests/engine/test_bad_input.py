@@ -10,9 +10,8 @@ import engine
 from engine.icesickle import PLACES, Jump, Place
 from engine.pyramids import Size
 
-from .icesickle_helpers import GAME, position
+from .icesickle_helpers import GAME, MIXED, position
 from .iceturn_helpers import position as iceturn_position
-from .test_icesickle_rulings import MIXED
 
 PLACING_NONSENSE = [
     "", "   ", "hello", "S@", "@c3", "X@c3", "S@f1", "S@a6", "S@a0", "S@c33", "S@@c3", "c3",

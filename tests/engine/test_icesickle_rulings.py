@@ -10,17 +10,7 @@ import engine
 from engine.icesickle import GRID
 from engine.pyramids import Size
 
-from .icesickle_helpers import GAME, on, placements, position
-
-# A full placement: jumps from a1 run over an empty a2 and an occupied a3 (column a), and
-# diagonally over an empty b2 and an occupied c3 and d4.
-MIXED = """
-. S M L .
-. M . S L
-S L M . S
-. . S M L
-L M . . .
-"""
+from .icesickle_helpers import GAME, MIXED, on, placements, position
 
 # Column a: a small with a medium in front and two empty squares behind it.
 # Column d: a large with two empty squares, a small and an empty square in front.

@@ -23,7 +23,7 @@ from render.sprites import Flat, Sprite, _bytes, _Kept
 from render.theme import DEFAULT_THEME
 
 from .images import same_picture
-from .test_text_layer import STATES
+from .phases import STATES
 
 
 def whole(canvas: Canvas):

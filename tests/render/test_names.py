@@ -8,8 +8,7 @@ import re
 import pytest
 
 from render.canvas import Canvas
-
-ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
+from tests.render.names import ELLIPSIS, HAMILTONS, seats_read
 
 
 def canvas() -> Canvas:
@@ -95,32 +94,7 @@ AS_THE_BOT_NAMES_THEM = (
     "Parlor 4 (medium)",
 )
 """Parlor's seats as the bot names them: the first "Parlor (level)", the next "Parlor n"."""
-HAMILTONS = (
-    "Alexander Hamilton the Third",
-    "Alexander Hamilton the Fourth",
-    "Alexander Hamilton the Fifth",
-    "Alexander Hamilton the Sixth",
-)
-"""People's look-alike names, each within Discord's 32 characters: every game cuts them."""
 PEOPLE = ("Alexander Hamilton", "Alexander Hampton", "Alice Hamilton", "Bartholomew Maximilian")
-
-
-def _pattern(shown: str) -> str:
-    """How a player reads a shown (maybe shortened) name: an ellipsis stands for any letters,
-    a word cut to one letter and a full stop ("P.") for any word so starting."""
-    words = []
-    for word in shown.split(" "):
-        if re.fullmatch(r"\w\.", word):
-            words.append(re.escape(word[0]) + r"\S*")
-        else:
-            words.append(".*".join(re.escape(part) for part in word.split(ELLIPSIS)))
-    return " ".join(words)
-
-
-def _seats_read(shown: str, names) -> set[int]:
-    """The seats whose name ``shown`` can be read as."""
-    pattern = _pattern(shown)
-    return {seat for seat, name in enumerate(names) if re.fullmatch(pattern, name)}
 
 
 def _shortened_mentions(text: str, names) -> list[tuple[str, set[int]]]:
@@ -139,7 +113,7 @@ def _shortened_mentions(text: str, names) -> list[tuple[str, set[int]]]:
             piece = text[i:j]
             if j <= i or not re.search(rf"{ELLIPSIS}|(^|\s)\w\.(\s|$)", piece):
                 continue
-            seats = _seats_read(piece, names)
+            seats = seats_read(piece, names)
             if seats:
                 longest = (piece, seats)
         if longest is not None:
@@ -212,7 +186,7 @@ def test_look_alike_names_are_shortened_to_what_tells_them_apart():
                 shown = c.fit(name, 25, room, among=names)
                 assert c.text_width(shown, 25) <= room
                 if room >= 120 and names is not PEOPLE:
-                    assert _seats_read(shown, names) == {seat}, (shown, room)
+                    assert seats_read(shown, names) == {seat}, (shown, room)
 
 
 @pytest.mark.parametrize(
@@ -255,7 +229,7 @@ def test_a_partnership_win_names_both_partners(states):
     for line in banner:
         line = line.removesuffix(" win!").removesuffix(" &")
         for part in line.split(" & "):
-            seats = _seats_read(part, LOOK_ALIKES)
+            seats = seats_read(part, LOOK_ALIKES)
             assert len(seats) == 1, (part, seats)
             read |= seats
     assert read == set(winners)
@@ -284,6 +258,6 @@ def test_a_shortening_said_to_be_one_players_reads_so():
             room = rng.randint(4, 30)
             shown = shorten(name, [n for n in names if n != name], room, len)
             assert len(shown) <= room or shown == CUT, (name, room, shown)
-            if _seats_read(shown, names) != {seat}:
+            if seats_read(shown, names) != {seat}:
                 plain = name[: room - 1].rstrip() + CUT
                 assert shown in (plain, CUT), (names, name, room, shown)

@@ -254,8 +254,7 @@ def test_scores_pips_and_counts_are_10_px_tall_on_a_phone(id_):
 def test_every_phase_has_its_scores_and_counts_10_px_tall(make):
     """Every phase of the two games' image tests, and a Pach-Ice-i pad so full that its lone
     pieces are counted ("x3")."""
-    from . import pachicei_states
-    from . import test_icesickle_render as icesickle_states
+    from . import icesickle_states, pachicei_states
 
     module = icesickle_states if make == "icesickle" else pachicei_states
     states = [phase() for phase in module.PHASES.values()]

@@ -9,14 +9,7 @@ import pytest
 import render
 from render.canvas import Canvas
 
-from . import iceturn_states, pachicei_states, pachisi_states
-from . import test_icesickle_render as icesickle_states
-
-STATES = [
-    (f"{module.__name__.rsplit('.', 1)[-1]}:{phase}", make, module.NAMES)
-    for module in (icesickle_states, iceturn_states, pachicei_states, pachisi_states)
-    for phase, make in module.PHASES.items()
-]
+from .phases import STATES
 
 
 @pytest.fixture

@@ -1,2 +1,3 @@
-"""All of Parlor's SQL: the database protocol, SQLite and PostgreSQL, the storage the service
-uses, migrations and transfer."""
+"""All of Parlor's SQL: the database interface (``database.py``) and its SQLite and PostgreSQL
+implementations, opened by ``factory.py``; the storage the service uses (``storage.py`` and its
+parts on ``rows.py``); the migrations of each database; and transfer between them."""

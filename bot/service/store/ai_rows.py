@@ -19,18 +19,10 @@ commit finds the game moved on.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
-
-from bot.service.store.database import Dialect
+from bot.service.store.rows import Rows
 
 
-class AiRows:
-    dialect: Dialect
-    _all: Callable[..., Awaitable[list[Any]]]
-    _change: Callable[..., Awaitable[int]]
-    _returning: Callable[..., Awaitable[list[Any]]]
-
+class AiRows(Rows):
     async def take_ai_due(
         self, now: float, lease: float, limit: int, holder: str | None = None
     ) -> list[int]:

@@ -9,10 +9,11 @@ next look, on condition that the game is still as it took it: a move made meanwh
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from bot.service.store.database import Database, Dialect, Write
+from bot.service.store.database import Dialect, Write
+from bot.service.store.rows import Rows
 
 
 def due_columns(dialect: Dialect) -> str:
@@ -26,13 +27,7 @@ def due_columns(dialect: Dialect) -> str:
     )
 
 
-class ClockRows:
-    _db: Database
-    dialect: Dialect
-    _all: Callable[..., Awaitable[list[Any]]]
-    _change: Callable[..., Awaitable[int]]
-    _returning: Callable[..., Awaitable[list[Any]]]
-
+class ClockRows(Rows):
     async def take_due(self, now: float, lease: float, limit: int) -> list[Any]:
         """The games (at most ``limit``, the longest due first) whose next look is due at
         ``now``, each held until ``lease`` (its ``wake_at`` in the rows returned)."""
@@ -56,7 +51,7 @@ class ClockRows:
         transaction: whether each was written."""
         if not writes:
             return []
-        done = await self._db.batch(
+        done = await self.database.batch(
             [
                 Write(
                     f"UPDATE games SET {', '.join(f'{column} = ?' for column in columns)} "

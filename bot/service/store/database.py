@@ -15,6 +15,9 @@ A database offers:
 
 Either raises :class:`bot.service.records.Unavailable` when the database cannot be read or written
 right now (nothing of the transaction is kept).
+
+This module is the interface only: it imports neither implementation (``sqlite.py``,
+``postgres.py``); ``factory.py`` opens the one a target names.
 """
 
 from __future__ import annotations
@@ -184,18 +187,6 @@ def shown(url: str) -> str:
 def is_url(target: str) -> bool:
     """Whether ``target`` (``PARLOR_DB``) names a PostgreSQL server rather than a file."""
     return target.startswith(("postgresql://", "postgres://"))
-
-
-async def open_database(target: str) -> Database:
-    """The database ``target`` names: a PostgreSQL URL, else an SQLite file's path.
-    ``StorageOpenError`` when it cannot be used."""
-    if is_url(target):
-        from bot.service.store.postgres import PostgresDatabase
-
-        return await PostgresDatabase.open(target)
-    from bot.service.store.sqlite import SqliteDatabase
-
-    return await SqliteDatabase.open(target)
 
 
 @functools.lru_cache(maxsize=1024)

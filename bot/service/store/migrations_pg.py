@@ -1,4 +1,4 @@
-"""Parlor's schema on PostgreSQL, numbered as SQLite's (``bot/service/store/migrations.py``).
+"""Parlor's schema on PostgreSQL, numbered as SQLite's (``bot/service/store/migrations_sqlite.py``).
 
 PostgreSQL support began when SQLite's schema was at migration 11, so a new PostgreSQL
 database starts with that schema whole, as step 11 (the data of an older SQLite file comes

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-from bot.service.store.database import Dialect
+from bot.service.store.rows import Rows
 
 
-class SettingsRows:
-    dialect: Dialect
-    _all: Callable[..., Awaitable[list[Any]]]
-    _change: Callable[..., Awaitable[int]]
-    _returning: Callable[..., Awaitable[list[Any]]]
-
+class SettingsRows(Rows):
     async def user_settings(self, user_ids: Iterable[int]) -> list[Any]:
         """The settings rows of those of ``user_ids`` who have chosen any."""
         ids = sorted(set(user_ids))

@@ -26,7 +26,7 @@ import aiosqlite
 
 from bot.service.records import StorageOpenError, Unavailable
 from bot.service.store.database import SQLITE, Outage, Write
-from bot.service.store.migrations import Step, statements
+from bot.service.store.migrations_sqlite import Step, statements
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -1,11 +1,12 @@
 """All of Parlor's SQL, behind one small class, over SQLite or PostgreSQL
-(``bot/service/store/database.py``: ``PARLOR_DB`` is a file's path or a ``postgresql://`` URL).
+(``bot/service/store/database.py``, opened by ``factory.py``: ``PARLOR_DB`` is a file's path
+or a ``postgresql://`` URL).
 
 The SQL is written once; what the two spell differently comes from the database's
 ``dialect``. Every write is one transaction: a move's is one batch (one hop to SQLite's
 thread), version-checked inside it (a move at a version someone else moved past changes
 nothing). Where several processes share a PostgreSQL database, a row that a transaction
-reads and then decides on is locked first (``_lock``; SQLite's writer is single already),
+reads and then decides on is locked first (``Rows._lock``; SQLite's writer is single already),
 and the sweeps take due rows with ``FOR UPDATE SKIP LOCKED`` (``Dialect.skip_locked``), so
 two processes never act on the same row twice.
 """
@@ -15,23 +16,21 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import aiosqlite
 
 from bot.service.records import ServiceError, StorageOpenError, Unavailable
 from bot.service.store.ai_rows import AiRows
 from bot.service.store.clock_rows import ClockRows
-from bot.service.store.database import (
-    Database,
-    Transaction,
-    Write,
-    is_database_error,
-    open_database,
-)
-from bot.service.store.migrations import MIGRATIONS
+from bot.service.store.database import Transaction, Write, is_database_error
+from bot.service.store.factory import open_database
 from bot.service.store.migrations_pg import PG_MIGRATIONS
+from bot.service.store.migrations_sqlite import MIGRATIONS
 from bot.service.store.settings_rows import SettingsRows
+from bot.service.store.sqlite import SqliteDatabase
 
 __all__ = ["MIGRATIONS", "MoveFields", "MoveRow", "Storage", "StorageOpenError"]
 
@@ -57,14 +56,12 @@ class Storage(AiRows, ClockRows, SettingsRows):
     ``bot/service/store/clock_rows.py``, ``bot/service/store/ai_rows.py``,
     ``bot/service/store/settings_rows.py``)."""
 
-    def __init__(self, database: Database) -> None:
-        self._db = database
-        self.dialect = database.dialect
-
     @property
-    def db(self) -> Any:
+    def db(self) -> aiosqlite.Connection:
         """SQLite's own connection (aiosqlite), for tests that look under the hood."""
-        return self._db.db  # type: ignore[attr-defined]
+        if not isinstance(self.database, SqliteDatabase):
+            raise AttributeError(f"{self.database.where} is not an SQLite database")
+        return self.database.db
 
     @classmethod
     async def open(cls, target: str) -> Storage:
@@ -93,41 +90,17 @@ class Storage(AiRows, ClockRows, SettingsRows):
         return cls(database)
 
     async def close(self) -> None:
-        await self._db.close()
+        await self.database.close()
 
     async def schema_version(self) -> int:
         """The number of the last migration applied."""
-        return await self._db.schema_version()
+        return await self.database.schema_version()
 
     @contextlib.asynccontextmanager
-    async def transaction(self):  # type: ignore[no-untyped-def]
+    async def transaction(self) -> AsyncIterator[Transaction]:
         """One write transaction (see ``bot/service/store/database.py``)."""
-        async with self._db.transaction() as transaction:
+        async with self.database.transaction() as transaction:
             yield transaction
-
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        """The first row of a query (of one row), or None."""
-        rows = await self._db.fetch(sql, params)
-        return rows[0] if rows else None
-
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return await self._db.fetch(sql, params)
-
-    async def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One statement in a transaction of its own: how many rows it changed."""
-        (count,) = await self._db.batch([Write(sql, params)])
-        return count
-
-    async def _returning(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """One statement (``... RETURNING``) in a transaction of its own: its rows."""
-        (rows,) = await self._db.batch([Write(sql, params, rows=True)])
-        return list(rows)
-
-    async def _lock(self, tx: Transaction, table: str, row_id: int) -> None:
-        """Lock a row the transaction decides on, against other processes (PostgreSQL; an
-        SQLite transaction is the only writer already)."""
-        if self.dialect.name != "sqlite":
-            await tx.fetch(f"SELECT id FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
 
     # -- challenges --------------------------------------------------------------------------
 
@@ -167,7 +140,7 @@ class Storage(AiRows, ClockRows, SettingsRows):
         """The open challenges whose reminder is due at ``now``, marked done in the same
         transaction, so no other sweep (of this process or another) hands them out again;
         the due reminders of challenges answered meanwhile are dropped with them."""
-        done = await self._db.batch(
+        done = await self.database.batch(
             [
                 Write(
                     "UPDATE challenges SET nudge_at = NULL WHERE id IN (SELECT id FROM "
@@ -396,7 +369,7 @@ class Storage(AiRows, ClockRows, SettingsRows):
                     many=True,
                 )
             )
-        return await self._db.batch(writes) is not None
+        return await self.database.batch(writes) is not None
 
     async def set_game_place(
         self,
@@ -426,7 +399,7 @@ class Storage(AiRows, ClockRows, SettingsRows):
         # Not synced on its own (the next move's commit syncs it): lost in a power cut, it
         # costs the board posted again at the restart (``games_behind``), not a move.
         replace = self.dialect.replace("board_messages", ("message_id", "game_id", "version"))
-        await self._db.batch([Write(replace, (message_id, game_id, version))], durable=False)
+        await self.database.batch([Write(replace, (message_id, game_id, version))], durable=False)
 
     async def board_nowhere(self, game_id: int) -> None:
         """The game's current version counts as shown: its channel is gone, so there is no

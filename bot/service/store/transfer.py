@@ -78,7 +78,7 @@ async def transfer(source: str, target: str) -> Report:
     try:
         destination = await Storage.open(target)
         try:
-            return await _copy(origin._db, destination._db)  # (the package's own storage)
+            return await _copy(origin.database, destination.database)
         finally:
             await destination.close()
     finally:

@@ -13,7 +13,6 @@ import contextlib
 import os
 import random
 import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -22,10 +21,9 @@ import pytest
 from bot.service.clocks import DAY
 from bot.service.facade import Service
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_clocks import Moment
-from tests.bot.discord.test_discord_dice import buttons, is_turn, start, who
-from tests.bot.discord.test_discord_e2e import new_bot, world
-from tests.bot.discord.test_lifecycle import FAKE_MAIN, STARTUP, child_env, descendants, kill_all
+from tests.bot.discord.chat import buttons, is_turn, start, who
+from tests.bot.discord.processes import QUICK, STARTUP, descendants, kill_all, start_bot
+from tests.bot.discord.world import Moment, new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 POST = ("POST", "/channels/{channel_id}/messages")
@@ -35,25 +33,7 @@ EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 @contextlib.asynccontextmanager
 async def bot_process(fake, db: Path, folder: Path):
     """``python -m bot`` on ``db``, connected; killed (SIGKILL) by the test, or at the end."""
-    env = child_env(
-        DISCORD_TOKEN=fake.token,
-        PARLOR_DB=str(db),
-        PARLOR_BOARD_WORKERS="1",
-        FAKE_DISCORD_API=fake.api_url,
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        FAKE_SWEEP_SECONDS="0.2",
-        FAKE_RATE_LIMIT="1000",
-    )
-    with (folder / "bot.log").open("wb") as log:
-        child = await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(FAKE_MAIN),
-            cwd=folder,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+    child = await start_bot(fake, folder, PARLOR_DB=str(db), **QUICK)
     family: list[int] = []
     try:
         await fake.wait_ready(STARTUP, sync=True)

@@ -14,10 +14,8 @@ from bot.discord import client as app
 from bot.service.clocks import DAY
 from bot.service.facade import Service
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_clocks import Moment, after
-from tests.bot.discord.test_discord_dice import buttons, start, who
-from tests.bot.discord.test_discord_e2e import world
-from tests.bot.discord.test_discord_lobby import click
+from tests.bot.discord.chat import buttons, click, start, who
+from tests.bot.discord.world import Moment, after, world
 from tests.bot.turns import following, mentioned
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.records import DEFERRED_CHANNEL_MESSAGE

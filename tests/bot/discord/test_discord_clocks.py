@@ -3,30 +3,12 @@ sweep run by the test (``ParlorBot.sweep``, what the minute loop runs)."""
 
 from __future__ import annotations
 
-import time
-
 from bot.service.clocks import DAY, HOUR
 from bot.service.facade import Service
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_dice import buttons, is_turn, start, who
-from tests.bot.discord.test_discord_e2e import new_bot, world
+from tests.bot.discord.chat import buttons, is_turn, start, who
+from tests.bot.discord.world import Moment, after, new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
-
-
-class Moment:
-    """The bot's clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = time.time()
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def after(fake, thread, message) -> list:
-    """The messages posted in ``thread`` after ``message``."""
-    found = fake.messages_in(thread)
-    return found[found.index(fake.message(message.id)) + 1 :]
 
 
 async def test_a_soft_clock_reminds_then_lets_only_the_other_player_claim(tmp_path):

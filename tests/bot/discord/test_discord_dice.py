@@ -17,8 +17,8 @@ from bot.discord import table
 from bot.service.facade import Service, draw_chance, roll_rng
 from tests.bot import dicegame
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_e2e import new_bot, world
-from tests.bot.turns import following, mentioned
+from tests.bot.discord.chat import buttons, is_turn, start, who
+from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.records import DEFERRED_UPDATE_MESSAGE
 
@@ -27,48 +27,6 @@ from tests.fakediscord.records import DEFERRED_UPDATE_MESSAGE
 def dice_race():
     with dicegame.registered() as game:
         yield game
-
-
-def buttons(message) -> dict[str, str]:
-    """label -> custom_id of the message's buttons."""
-    return {
-        c["label"]: c["custom_id"]
-        for row in message.components
-        for c in row["components"]
-        if c["type"] == 2
-    }
-
-
-def is_turn(message) -> bool:
-    return bool(message.attachments)
-
-
-async def start(fake, games, users, *, game="dice-race", first_turn=is_turn, **options):
-    """ann challenges ben to ``game`` with ``options`` and ben accepts: the game's thread and
-    its first turn message (the first message ``first_turn`` accepts)."""
-    rec = await fake.slash(
-        users["ann"], games, "play", {"opponent": users["ben"], **options}, subcommand=game
-    )
-    challenge = (await rec.response()).message
-    accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
-    await answer(await fake.click(users["ben"], challenge, accept))
-    thread = await fake.wait_for_thread(games, after=rec)
-    return thread, await fake.wait_for_message(thread, first_turn)
-
-
-def who(message, users):
-    """The player a turn message is for: the one it mentioned."""
-    (pinged,) = mentioned(message)
-    return next(u for u in users.values() if u.id == pinged)
-
-
-async def decide(fake, thread, turn, acting):
-    """Await ``acting`` (a decision made on the turn message ``turn``) and return the turn
-    message that follows: a new one when another player's turn starts, else ``turn`` itself,
-    edited in place."""
-    edits = len(fake.message(turn.id).revisions)
-    await answer(await acting)
-    return await following(fake, thread, turn, edits)
 
 
 async def test_the_bot_rolls_when_the_dice_are_due(tmp_path, dice_race):

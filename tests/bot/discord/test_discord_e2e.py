@@ -8,56 +8,20 @@ import random
 from PIL import Image
 
 import engine
-from bot import create_bot
 from bot.service.facade import Service
 from tests.bot.answers import answer
+from tests.bot.discord.chat import challenge_and_accept, select_values
+from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
-
-
-def new_bot(db_path, *, rate_limited: bool = False):
-    bot = create_bot(db_path=str(db_path), guild_ready_timeout=0.05)
-    if not rate_limited:  # these tests click faster than any person
-        bot.rate_limit = (10_000, 10.0)
-    return bot
-
-
-def world(fake):
-    guild = fake.add_guild(name="Parlour")
-    games = fake.add_text_channel(guild, "games")
-    users = {name: fake.add_user(name) for name in ("ann", "ben", "cat")}
-    return games, users
 
 
 def is_turn(message) -> bool:
     return bool(message.attachments) and "#1" in message.content
 
 
-async def challenge_and_accept(fake, games, users):
-    rec = await fake.slash(
-        users["ann"], games, "play", {"opponent": users["ben"]}, subcommand="icesickle"
-    )
-    posted = await rec.response()
-    assert users["ben"].mention in posted.content and "IceSickle" in posted.content
-    assert posted.message.mention_ids == [users["ben"].id]
-    challenge = posted.message
-    stranger = await answer(await fake.click(users["cat"], challenge, "parlor:ch:1:accept"))
-    assert stranger.ephemeral and "Only the invited player" in stranger.content
-    host = await answer(await fake.click(users["ann"], challenge, "parlor:ch:1:accept"))
-    assert host.ephemeral
-    accepted = await answer(await fake.click(users["ben"], challenge, "parlor:ch:1:accept"))
-    assert "challenge accepted" in accepted.content and not accepted.custom_ids
-    thread = await fake.wait_for_thread(games)
-    first = await fake.wait_for_message(thread, is_turn)
-    return thread, first
-
-
 def mover_of(message, users):
     (pinged,) = message.mention_ids
     return next(u for u in users.values() if u.id == pinged)
-
-
-def select_values(message) -> dict[str, list[str]]:
-    return {s["custom_id"]: [o["value"] for o in s["options"]] for s in message.selects}
 
 
 async def test_a_whole_game_in_a_thread(tmp_path):

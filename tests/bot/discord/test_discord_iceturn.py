@@ -11,8 +11,8 @@ import re
 import engine
 from bot.service.facade import Service
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_dice import buttons, decide, start, who
-from tests.bot.discord.test_discord_e2e import new_bot, world
+from tests.bot.discord.chat import buttons, decide, start, who
+from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 GAME = engine.get_game("ice-turn")

@@ -15,9 +15,9 @@ import pytest
 from bot.service.facade import CHALLENGE_TTL, Service
 from tests.bot import dicegame
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_dice import buttons, is_turn, who
-from tests.bot.discord.test_discord_e2e import new_bot, world
-from tests.bot.discord.test_discord_payloads import assert_valid, check_options, validator_for
+from tests.bot.discord.chat import buttons, click, is_turn, who
+from tests.bot.discord.payloads import assert_valid, check_options, validator_for
+from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 
@@ -33,11 +33,6 @@ async def open_lobby(fake, games, host, **options):
     assert not answer.ephemeral and "**Dice race** lobby" in answer.content
     assert answer.message.mention_ids == []
     return answer.message
-
-
-async def click(fake, user, message, label):
-    """``user`` presses the button labelled ``label``; returns the callback."""
-    return await answer(await fake.click(user, message, buttons(message)[label]))
 
 
 def seat_names(turn) -> list[str]:

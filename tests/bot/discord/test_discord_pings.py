@@ -12,8 +12,9 @@ import pytest
 
 import engine
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_dice import mentioned, start
-from tests.bot.discord.test_discord_e2e import new_bot, world
+from tests.bot.discord.chat import start
+from tests.bot.discord.world import new_bot, world
+from tests.bot.turns import mentioned
 from tests.fakediscord import FakeDiscord, run_bot
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.discord.rules import rules_pages
 from bot.words.rules import RULES, TIME
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_e2e import new_bot, world
+from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 

@@ -11,37 +11,12 @@ import random
 import engine
 from bot.service.records import Player
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_dice import following, mentioned
-from tests.bot.discord.test_discord_e2e import new_bot, select_values, world
-from tests.bot.service.test_safety import fill_the_disk, free_the_disk
+from tests.bot.discord.chat import icesickle, is_board, pick, select_values, who
+from tests.bot.discord.world import new_bot, world
+from tests.bot.disk import fill_the_disk, free_the_disk
+from tests.bot.turns import following
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.interactions import MESSAGE_COMPONENT
-
-
-def is_board(message) -> bool:
-    return bool(message.attachments) and not message.ephemeral
-
-
-async def icesickle(fake, games, host, guest, key="icesickle"):
-    """``host`` challenges ``guest`` to IceSickle, who accepts: the thread and first board."""
-    rec = await fake.slash(host, games, "play", {"opponent": guest}, subcommand=key)
-    challenge = (await rec.response()).message
-    accept = next(c for c in challenge.custom_ids if c.endswith(":accept"))
-    await answer(await fake.click(guest, challenge, accept))
-    thread = await fake.wait_for_thread(games, after=rec)
-    return thread, await fake.wait_for_message(thread, is_board)
-
-
-def mover_of(board, users):
-    (pinged,) = mentioned(board)
-    return next(u for u in users.values() if u.id == pinged)
-
-
-async def pick(fake, user, board, rng: random.Random):
-    """``user`` picks a random move from the board's menus; returns the interaction."""
-    options = select_values(board)
-    custom_id = rng.choice(sorted(options))
-    return await fake.select(user, board, custom_id, [rng.choice(options[custom_id])])
 
 
 async def forge(fake, user, board, custom_id: str, value: str):
@@ -63,7 +38,7 @@ async def test_a_forged_menu_from_another_game_changes_nothing(tmp_path):
             _, board_a = await icesickle(fake, games, users["ann"], users["ben"])
             _, board_b = await icesickle(fake, games, users["ann"], users["cat"])
             (menu_b, *_) = select_values(board_b)
-            actor = mover_of(board_b, users)
+            actor = who(board_b, users)
             got = await answer(await forge(fake, actor, board_a, menu_b, "L@c3"))
             assert got.ephemeral and "does not belong to this board" in got.content
             assert fake.message(board_a.id).selects  # the menus are still there
@@ -90,7 +65,7 @@ async def test_a_forged_menu_on_a_message_outside_its_games_thread_changes_nothi
             value = menu["options"][0]["value"]
             fake.message(challenge.id).components = [{"type": 1, "components": [menu]}]
             got = await answer(
-                await fake.select(mover_of(board, users), challenge, menu["custom_id"], [value])
+                await fake.select(who(board, users), challenge, menu["custom_id"], [value])
             )
             assert got.ephemeral and "does not belong to this board" in got.content
             assert (await bot.service.game(1)).version == 0
@@ -106,11 +81,11 @@ async def test_a_stale_board_by_the_player_on_turn_is_refused_with_a_link(tmp_pa
             thread, first = await icesickle(fake, games, users["ann"], users["ben"])
             board = first
             stale_id = sorted(select_values(first))[0]  # version 0
-            first_mover = mover_of(first, users)
+            first_mover = who(first, users)
             for _ in range(2):  # one move each: the first mover is on turn again
-                await answer(await pick(fake, mover_of(board, users), board, rng))
+                await answer(await pick(fake, who(board, users), board, rng))
                 board = await fake.wait_for_message(thread, is_board, after=board)
-            mover = mover_of(board, users)
+            mover = who(board, users)
             assert mover == first_mover
             got = await answer(await forge(fake, mover, board, stale_id, "L@e5"))
             assert got.ephemeral and "That board is out of date; nothing was played" in got.content
@@ -131,7 +106,7 @@ async def test_every_move_closes_the_board_before_it(tmp_path):
                 options = select_values(board)
                 move = rng.choice(options[rng.choice(sorted(options))])
                 said = await answer(
-                    await fake.slash(mover_of(board, users), thread, "move", {"move": move})
+                    await fake.slash(who(board, users), thread, "move", {"move": move})
                 )
                 assert said.content == f"Played {move}."
                 after = await fake.wait_for_message(thread, is_board, after=board)
@@ -165,7 +140,7 @@ async def test_answers_stay_within_discords_limits(tmp_path):
         games, users = world(fake)
         async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
             thread, board = await icesickle(fake, games, users["ann"], users["ben"])
-            mover = mover_of(board, users)
+            mover = who(board, users)
             for text in ("S@" + "c3" * 2990, "S@a9" + "!" * 90, "9" * 4400):
                 said = await answer(await fake.slash(mover, thread, "move", {"move": text}))
                 assert said.ephemeral and said.content.startswith("Not played:")
@@ -201,7 +176,7 @@ async def test_an_unexpected_failure_is_answered_and_logged(tmp_path, caplog):
                 await db.execute("UPDATE games SET snapshot = '{\"broken\": 1}' WHERE id = 1")
             said = await answer(await fake.slash(users["ann"], thread, "board"))
             assert said.ephemeral and "Something went wrong on Parlor's side" in said.content
-            clicked = await answer(await pick(fake, mover_of(board, users), board, random.Random()))
+            clicked = await answer(await pick(fake, who(board, users), board, random.Random()))
             assert clicked.ephemeral and "Something went wrong" in clicked.content
             logged = [r for r in caplog.records if r.name == "parlor" and r.levelname == "ERROR"]
             assert len(logged) == 2 and all(r.exc_info for r in logged)
@@ -216,13 +191,13 @@ async def test_a_restart_posts_the_boards_a_crash_left_behind_once(tmp_path):
         async with run_bot(fake, new_bot(db)) as bot:
             thread, board = await icesickle(fake, games, users["ann"], users["ben"])
             # The move is committed, then the bot dies before it posts the next board.
-            mover = mover_of(board, users)
+            mover = who(board, users)
             await bot.service.play(1, mover.id, "L@c3")
         async with run_bot(fake, new_bot(db)):
             again = await fake.wait_for_message(thread, is_board, after=board)
             assert "after a restart" in again.content and "L@c3" not in select_values(again)
             assert again.selects and not fake.message(board.id).custom_ids
-            await answer(await pick(fake, mover_of(again, users), again, random.Random(1)))
+            await answer(await pick(fake, who(again, users), again, random.Random(1)))
             after = await fake.wait_for_message(thread, is_board, after=again)
         async with run_bot(fake, new_bot(db)):
             await asyncio.sleep(0.3)  # nothing is behind now: no board is posted again
@@ -238,7 +213,7 @@ async def test_a_board_on_its_way_is_not_posted_again_as_a_crash_leftover(tmp_pa
         games, users = world(fake)
         async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
             thread, board = await icesickle(fake, games, users["ann"], users["ben"])
-            await bot.service.play(1, mover_of(board, users).id, "L@c3")  # its board: next
+            await bot.service.play(1, who(board, users).id, "L@c3")  # its board: next
             assert [g.id for g in await bot.service.games_behind()] == [1]
             assert await bot.table.repost_behind() == 0
             assert [m.id for m in fake.messages_in(thread) if is_board(m)] == [board.id]
@@ -283,7 +258,7 @@ async def test_a_full_disk_is_answered_and_play_resumes(tmp_path):
             await fill_the_disk(bot.service.storage)
             for _ in range(300):
                 edits = len(board.revisions)
-                got = await answer(await pick(fake, mover_of(board, users), board, rng))
+                got = await answer(await pick(fake, who(board, users), board, rng))
                 if not got.updated:
                     break
                 board = await following(fake, thread, board, edits)
@@ -294,7 +269,7 @@ async def test_a_full_disk_is_answered_and_play_resumes(tmp_path):
             assert board.selects == fake.message(board.id).selects  # still playable
             await free_the_disk(bot.service.storage)
             edits = len(board.revisions)
-            done = await answer(await pick(fake, mover_of(board, users), board, rng))
+            done = await answer(await pick(fake, who(board, users), board, rng))
             assert done.updated
             await following(fake, thread, board, edits)
         fake.assert_clean()
@@ -305,7 +280,7 @@ async def test_a_burst_of_clicks_is_acknowledged_at_once_and_plays_one_move(tmp_
         games, users = world(fake)
         async with run_bot(fake, new_bot(tmp_path / "parlor.db")):
             thread, board = await icesickle(fake, games, users["ann"], users["ben"])
-            mover = mover_of(board, users)
+            mover = who(board, users)
             (menu, *_) = select_values(board)
             clicks = [
                 fake._send(
@@ -338,7 +313,7 @@ async def test_typing_in_a_field_has_its_own_rate_limit(tmp_path):
         bot.typing_limit = (5, 60.0)
         async with run_bot(fake, bot):
             thread, board = await icesickle(fake, games, users["ann"], users["ben"])
-            mover = mover_of(board, users)
+            mover = who(board, users)
             got = [await fake.autocomplete(mover, thread, "move", "move", "S@a") for _ in range(6)]
             assert all(len(g) == 5 for g in got[:5]) and got[5] == []
             other = users["cat"] if mover != users["cat"] else users["ann"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime
 
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_dice import start, who
-from tests.bot.discord.test_discord_e2e import new_bot, world
+from tests.bot.discord.chat import start, who
+from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 

@@ -5,7 +5,6 @@ the bot (even one killed with SIGKILL), and a database that cannot be opened end
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import select
 import shutil
@@ -23,65 +22,17 @@ import pytest
 from bot import create_bot
 from bot.discord.lifecycle import serve
 from bot.service.store.storage import Storage, StorageOpenError
+from tests.bot.discord.processes import (
+    FAKE_MAIN,
+    GONE_WITHIN,
+    STARTUP,
+    child_env,
+    descendants,
+    kill_all,
+    start_bot,
+    wait_until_gone,
+)
 from tests.fakediscord import FakeDiscord
-
-ROOT = Path(__file__).resolve().parents[3]
-FAKE_MAIN = ROOT / "tests" / "fakediscord" / "bot_main.py"
-"""``python -m bot`` pointed at a fake Discord (from environment variables)."""
-STARTUP = 60.0
-"""Seconds a child process may take to start (imports, the forkserver, the board workers)."""
-GONE_WITHIN = 10.0
-"""Seconds processes may take to go away once they should."""
-
-
-def child_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PARLOR_", "DISCORD_"))}
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    env.update(extra)
-    return env
-
-
-def is_gone(pid: int) -> bool:
-    """No such process, or a zombie (dead, waiting for a parent that may never reap it)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except (FileNotFoundError, ProcessLookupError):
-        return True
-    return stat.rpartition(")")[2].split()[0] in ("Z", "X")
-
-
-def wait_until_gone(pids: list[int], timeout: float = GONE_WITHIN) -> list[int]:
-    """The pids still running after waiting up to ``timeout`` for all to go."""
-    deadline = time.monotonic() + timeout
-    while (alive := [p for p in pids if not is_gone(p)]) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return alive
-
-
-def kill_all(pids: list[int]) -> None:
-    for pid in pids:
-        if not is_gone(pid):
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-
-
-def descendants(pid: int) -> list[int]:
-    """The live processes below ``pid`` (children, their children, ...)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat.rpartition(")")[2].split()[1])
-    found, frontier = [], [pid]
-    while frontier:
-        parent = frontier.pop()
-        children = [p for p, pp in parents.items() if pp == parent and not is_gone(p)]
-        found += children
-        frontier += children
-    return found
 
 
 def caught_signals(pid: int) -> set[int]:
@@ -250,23 +201,7 @@ async def test_a_stop_signal_closes_the_running_bot_cleanly(tmp_path, sig, pid_1
     async with FakeDiscord() as fake:
         guild = fake.add_guild(name="Parlour")
         fake.add_text_channel(guild, "games")
-        env = child_env(
-            DISCORD_TOKEN=fake.token,
-            PARLOR_DB=str(db),
-            FAKE_DISCORD_API=fake.api_url,
-            FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        )
-        with log_path.open("wb") as log_file:
-            child = await asyncio.create_subprocess_exec(
-                *prefix,
-                sys.executable,
-                str(FAKE_MAIN),
-                cwd=tmp_path,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=subprocess.STDOUT,
-            )
+        child = await start_bot(fake, tmp_path, prefix=prefix, PARLOR_DB=str(db))
         family: list[int] = []
         try:
             await fake.wait_ready(STARTUP, sync=True)  # logged in, set up, connected

@@ -12,8 +12,8 @@ from collections import Counter
 from bot.service.facade import draw_chance, roll_rng
 from bot.words.limits import quote
 from tests.bot.answers import answer
-from tests.bot.discord.test_discord_dice import decide, start, who
-from tests.bot.discord.test_discord_e2e import new_bot, world
+from tests.bot.discord.chat import decide, start, who
+from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.messages import delete_message
 

@@ -14,8 +14,6 @@ import contextlib
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,7 +21,7 @@ from bot.service.clocks import DAY
 from bot.service.facade import Service
 from tests.bot.answers import answer
 from tests.bot.databases import new_database
-from tests.bot.discord.test_lifecycle import FAKE_MAIN, STARTUP, child_env, descendants, kill_all
+from tests.bot.discord.processes import QUICK, STARTUP, descendants, kill_all, start_bot
 from tests.bot.turns import following, mentioned
 from tests.fakediscord import FakeDiscord
 
@@ -34,29 +32,17 @@ def is_turn(message) -> bool:
     return bool(message.attachments)
 
 
-async def start_bot(fake, url: str, folder: Path, shard: int, log_name: str):
+async def start_shard(fake, url: str, folder: Path, shard: int, log_name: str):
     """``python -m bot`` running shard ``shard``, its output in ``folder / log_name``."""
-    env = child_env(
-        DISCORD_TOKEN=fake.token,
+    return await start_bot(
+        fake,
+        folder,
+        log_name=log_name,
         PARLOR_DB=url,
         PARLOR_SHARDS=str(SHARDS),
         PARLOR_SHARD_IDS=str(shard),
-        PARLOR_BOARD_WORKERS="1",
-        FAKE_DISCORD_API=fake.api_url,
-        FAKE_DISCORD_GATEWAY=fake.gateway_url,
-        FAKE_SWEEP_SECONDS="0.2",
-        FAKE_RATE_LIMIT="1000",
+        **QUICK,
     )
-    with (folder / log_name).open("wb") as log:
-        return await asyncio.create_subprocess_exec(
-            sys.executable,
-            str(FAKE_MAIN),
-            cwd=folder,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
 
 
 @contextlib.asynccontextmanager
@@ -66,7 +52,7 @@ async def bot_processes(fake, url: str, folder: Path):
     stop."""
     children = {}
     for shard in range(SHARDS):
-        children[shard] = await start_bot(fake, url, folder, shard, f"bot-{shard}.log")
+        children[shard] = await start_shard(fake, url, folder, shard, f"bot-{shard}.log")
     family = []
     try:
         await fake.wait_shards_ready(SHARDS, syncs=SHARDS, timeout=STARTUP)
@@ -263,7 +249,7 @@ async def test_a_board_posted_but_never_recorded_plays_in_the_other_process(tmp_
                 assert stray.selects and (await service.game(game_id)).version == 3
 
                 # shard 0's process starts again: the board posted again, the stray closed
-                children[0] = await start_bot(fake, url, tmp_path, 0, "bot-0-again.log")
+                children[0] = await start_shard(fake, url, tmp_path, 0, "bot-0-again.log")
                 again = await fake.wait_for_message(
                     thread, lambda m: is_turn(m) and "after a restart" in m.content, after=stray
                 )

@@ -11,8 +11,9 @@ import re
 import engine
 from bot.service.facade import draw_chance
 from bot.words import terminal as words
+from tests.bot.game_records import NAMES
+from tests.bot.positions import reach
 from tests.bot.terminal import PROMPT, Terminal, listed_moves, run
-from tests.bot.words.test_local_words import NAMES, reach
 
 
 def said_lines(result, start: str) -> list[str]:

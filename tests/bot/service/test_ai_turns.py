@@ -12,7 +12,7 @@ import engine
 from bot.service.ai_players import ai_id
 from bot.service.clocks import DAY
 from bot.service.facade import NotAllowed, Service, ServiceError
-from tests.bot.service.test_service import ANN, BEN, CAT
+from tests.bot.people import ANN, BEN, CAT
 
 
 async def play_out(service: Service, game_id: int, human_moves=lambda legal: legal[0]):

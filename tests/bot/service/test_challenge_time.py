@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.service.facade import EXPIRY, ServiceError
-from tests.bot.service.test_service import ANN, BEN, CAT
+from tests.bot.people import ANN, BEN, CAT
 
 
 async def test_a_challenge_or_lobby_stays_open_as_long_as_its_host_chose(services):

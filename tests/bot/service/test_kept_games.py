@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from bot.service.facade import Conflict, Service
-from tests.bot.service.test_service import ANN, BEN, Clock
+from tests.bot.people import ANN, BEN, Clock
 
 
 @pytest.fixture

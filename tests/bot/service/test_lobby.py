@@ -30,7 +30,7 @@ from engine.core import Option
 from tests.bot import dicegame
 from tests.bot.databases import sqlite_only
 from tests.bot.game_records import old_challenge
-from tests.bot.service.test_service import ANN, BEN, CAT, Clock
+from tests.bot.people import ANN, BEN, CAT, Clock
 
 DAN = Player(404, "Dan")
 

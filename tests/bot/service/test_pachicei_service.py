@@ -7,7 +7,8 @@ import random
 
 import engine
 from bot.service.facade import Service
-from tests.bot.service.test_service import ANN, BEN, Clock, play_out
+from tests.bot.people import ANN, BEN, Clock
+from tests.bot.playing import play_out
 
 
 async def new_game(service, **settings):

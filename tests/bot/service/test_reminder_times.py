@@ -20,7 +20,7 @@ from bot.service.clocks import DAY, GRACE, HOUR, WARN_AT
 from bot.service.facade import Service
 from bot.service.records import Player
 from bot.service.timeouts import Reminder, TimeUp
-from tests.bot.service.test_timeouts import two_player
+from tests.bot.playing import two_player
 
 LATE = 60.0
 """The most a sweep comes after the moment it was due (it runs once a minute)."""

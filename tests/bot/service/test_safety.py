@@ -8,7 +8,6 @@ import random
 import subprocess
 import sys
 
-import aiosqlite
 import pytest
 
 import engine
@@ -21,10 +20,10 @@ from bot.service.facade import (
     Unavailable,
 )
 from bot.service.store import storage as storage_module
+from tests.bot.disk import fill_the_disk, free_the_disk
 from tests.bot.game_records import old_challenge
-from tests.bot.service.test_service import ANN, BEN, CAT, Clock, start_game
-from tests.bot.service.test_turn_timer import DAN
-from tests.bot.service.test_turn_timer import pachisi as pachisi_lobby
+from tests.bot.people import ANN, BEN, CAT, DAN, Clock
+from tests.bot.playing import pachisi_lobby, start_game
 from tests.bot.terminal import ROOT
 
 
@@ -188,27 +187,6 @@ async def test_a_game_stuck_before_its_first_roll_is_rolled_on_load(tmp_path):
 
 
 # -- 13. a full disk: a clear refusal, nothing lost, and writing resumes -------------------
-
-
-async def fill_the_disk(storage) -> None:
-    """Cap the database file at its size now and fill what room is left, as a full disk
-    would leave it (SQLite's own page limit: a real SQLITE_FULL on the next write)."""
-    db = storage.db
-    (pages,) = await (await db.execute("PRAGMA page_count")).fetchone()
-    await db.execute(f"PRAGMA max_page_count = {pages + 8}")
-    await db.execute("CREATE TABLE IF NOT EXISTS filler (junk BLOB)")
-    with pytest.raises(aiosqlite.OperationalError, match="full"):
-        for _ in range(10_000):
-            await db.execute("INSERT INTO filler VALUES (zeroblob(1000))")
-    for _ in range(10_000):  # then the small gaps
-        try:
-            await db.execute("INSERT INTO filler VALUES (zeroblob(20))")
-        except aiosqlite.OperationalError:
-            break
-
-
-async def free_the_disk(storage) -> None:
-    await storage.db.execute("PRAGMA max_page_count = 1073741823")
 
 
 async def test_a_full_disk_refuses_clearly_and_loses_nothing(service):

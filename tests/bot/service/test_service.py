@@ -15,24 +15,14 @@ from bot.service.facade import (
     Conflict,
     NotAllowed,
     NotFound,
-    Player,
     RateLimited,
     Service,
     ServiceError,
 )
 from bot.service.store.storage import MIGRATIONS
 from tests.bot import dicegame
-
-ANN, BEN, CAT = Player(101, "Ann"), Player(202, "Ben"), Player(303, "Cat")
-DAN = Player(404, "Dan")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.bot.people import ANN, BEN, CAT, DAN, Clock
+from tests.bot.playing import play_out, start_game
 
 
 @pytest.fixture
@@ -40,22 +30,6 @@ async def service(db_path):
     svc = await Service.open(db_path, clock=Clock(), seats_rng=random.Random(1))
     yield svc
     await svc.close()
-
-
-async def start_game(service: Service, host=ANN, invited=BEN):
-    challenge = await service.challenge("icesickle", host, invited, channel_id=9)
-    return await service.accept(challenge.id, invited)
-
-
-async def play_out(service: Service, game, rng: random.Random, limit: int | None = None):
-    """Play random legal moves as whichever user is on turn."""
-    played = 0
-    while not game.over and (limit is None or played < limit):
-        mover = game.player_to_move
-        move = rng.choice(game.state.legal_moves())
-        game = (await service.play(game.id, mover.user_id, str(move))).game
-        played += 1
-    return game
 
 
 async def test_challenge_to_result(service):

@@ -15,12 +15,8 @@ from bot.service.timeouts import Reminder, TimedOut, TimeUp
 from bot.words.clocks import listing_words, most_urgent_first
 from tests.bot.clock_games import copies
 from tests.bot.databases import sqlite_only
-from tests.bot.service.test_service import ANN, BEN, CAT, DAN
-
-
-async def two_player(service: Service, key: str = "icesickle", **settings):
-    challenge = await service.challenge(key, ANN, BEN, settings=settings, channel_id=9)
-    return await service.accept(challenge.id, BEN)
+from tests.bot.people import ANN, BEN, CAT, DAN
+from tests.bot.playing import two_player
 
 
 async def lobby_game(service: Service, key: str, players, **settings):

@@ -8,7 +8,8 @@ import pytest
 
 import engine
 from bot.service.facade import Closed, Conflict, NotAllowed, Service
-from tests.bot.service.test_service import ANN, BEN, CAT, DAN, Clock
+from tests.bot.people import ANN, BEN, CAT, DAN, Clock
+from tests.bot.playing import pachisi_lobby
 
 
 @pytest.fixture
@@ -18,18 +19,8 @@ async def service(db_path):
     await svc.close()
 
 
-async def pachisi(service: Service, players, settings=None, **options):
-    lobby = await service.lobbies.open(
-        "pachisi", players[0], len(players), options=options, settings=settings
-    )
-    game = None
-    for player in players[1:]:
-        game = await service.lobbies.join(lobby.id, player)
-    return game
-
-
 async def test_a_timed_out_player_is_removed_by_another_and_the_others_play_on(service):
-    game = await pachisi(service, [ANN, BEN, CAT], turn_timer=1)
+    game = await pachisi_lobby(service, [ANN, BEN, CAT], turn_timer=1)
     assert game.options["turn_timer"] == 1
     mover = game.player_to_move
     others = [p for p in game.players if p != mover]
@@ -67,7 +58,7 @@ async def test_a_timed_out_player_is_removed_by_another_and_the_others_play_on(s
 
 
 async def test_removing_the_only_opponent_wins_the_game(service):
-    game = await pachisi(service, [ANN, BEN], turn_timer=2)
+    game = await pachisi_lobby(service, [ANN, BEN], turn_timer=2)
     mover = game.player_to_move
     other = next(p for p in game.players if p != mover)
     service.clock.now += 120
@@ -80,7 +71,7 @@ async def test_removing_the_only_opponent_wins_the_game(service):
 
 
 async def test_no_timer_no_clock_no_removal(service):
-    game = await pachisi(service, [ANN, BEN], settings={"clock": "none"})
+    game = await pachisi_lobby(service, [ANN, BEN], settings={"clock": "none"})
     other = next(p for p in game.players if p != game.player_to_move)
     service.clock.now += 10**6
     with pytest.raises(NotAllowed, match="no move clock"):
@@ -88,7 +79,7 @@ async def test_no_timer_no_clock_no_removal(service):
 
 
 async def test_resigning_at_a_table_of_three_lets_the_others_play_on(service):
-    game = await pachisi(service, [ANN, BEN, CAT])
+    game = await pachisi_lobby(service, [ANN, BEN, CAT])
     quitter = next(p for p in game.players if p != game.player_to_move)
     after = await service.resign(game.id, quitter.user_id)
     assert not after.over and after.gone == {game.players.index(quitter)}

@@ -15,8 +15,8 @@ from bot.service.clocks import HOUR
 from bot.service.facade import Service, ServiceError
 from bot.service.timeouts import Reminder
 from bot.service.user_settings import UserSettings, parse_quiet
-from tests.bot.service.test_service import ANN, BEN, Clock
-from tests.bot.service.test_timeouts import two_player
+from tests.bot.people import ANN, BEN, Clock
+from tests.bot.playing import two_player
 
 PARIS = zoneinfo.ZoneInfo("Europe/Paris")
 

@@ -10,8 +10,8 @@ from bot.service.facade import NotAllowed, ServiceError
 from bot.service.timeouts import TimeUp, claim_shown
 from bot.service.vacation import Away
 from bot.words.clocks import clock_line, listing_words
-from tests.bot.service.test_service import ANN, BEN, CAT
-from tests.bot.service.test_timeouts import two_player
+from tests.bot.people import ANN, BEN, CAT
+from tests.bot.playing import two_player
 
 
 def test_the_allowance_starts_at_14_days_grows_a_day_a_week_and_holds_30():

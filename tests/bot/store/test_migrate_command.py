@@ -8,7 +8,8 @@ import random
 from bot.service.facade import Service
 from bot.service.records import Player
 from tests.bot.databases import new_database
-from tests.bot.service.test_service import ANN, BEN, CAT, DAN, Clock, play_out
+from tests.bot.people import ANN, BEN, CAT, DAN, Clock
+from tests.bot.playing import play_out
 from tests.bot.terminal import run
 
 SNOWFLAKE = Player(1_234_567_890_123_456_789, "Eve")

@@ -15,8 +15,8 @@ import aiosqlite
 import engine
 from bot.service.facade import Service
 from bot.service.store import storage as storage_module
-from bot.service.store.migrations import MIGRATIONS, statements
-from tests.bot.service.test_service import Clock
+from bot.service.store.migrations_sqlite import MIGRATIONS, statements
+from tests.bot.people import Clock
 
 PEOPLE = [(101, "Ann"), (202, "Ben"), (303, "Cat"), (404, "Dan")]
 

@@ -11,7 +11,7 @@ import pytest
 from bot.service.facade import Service
 from bot.service.records import StorageOpenError, Unavailable
 from tests.bot.databases import new_database, start_server
-from tests.bot.service.test_service import ANN, BEN, Clock
+from tests.bot.people import ANN, BEN, Clock
 
 
 async def test_a_bot_carries_on_after_the_server_restarts(tmp_path):
@@ -47,7 +47,7 @@ async def test_the_pool_size_comes_from_the_environment(pg_server, monkeypatch):
     monkeypatch.setenv("PARLOR_DB_POOL", "3")
     service = await Service.open(url)
     try:
-        assert service.storage._db.pool.get_max_size() == 3
+        assert service.storage.database.pool.get_max_size() == 3
     finally:
         await service.close()
     for bad, why in (("three", "'three' is not a number"), ("1", "at least 2 connections")):
@@ -76,16 +76,18 @@ async def test_both_databases_have_the_same_tables_and_columns(tmp_path, pg_serv
     try:
         tables = [
             row[0]
-            for row in await lite.storage._all(
+            for row in await lite.storage.database.fetch(
                 "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
             )
         ]
         assert "games" in tables and "user_settings" in tables
         for table in tables:
-            ours = [row[1] for row in await lite.storage._all(f"PRAGMA table_info({table})")]
+            ours = [
+                row[1] for row in await lite.storage.database.fetch(f"PRAGMA table_info({table})")
+            ]
             theirs = [
                 row[0]
-                for row in await post.storage._all(
+                for row in await post.storage.database.fetch(
                     "SELECT column_name FROM information_schema.columns "
                     "WHERE table_name = ? ORDER BY ordinal_position",
                     (table,),
@@ -201,8 +203,8 @@ async def test_a_move_whose_board_cannot_be_recorded_is_answered_as_played(tmp_p
     next one posted, no "Something went wrong"), and the game plays on from that board once
     the server is back."""
     from tests.bot.answers import answer
-    from tests.bot.discord.test_discord_e2e import new_bot, world
-    from tests.bot.discord.test_discord_safety import icesickle, mover_of, pick
+    from tests.bot.discord.chat import icesickle, pick, who
+    from tests.bot.discord.world import new_bot, world
     from tests.fakediscord import FakeDiscord, run_bot
 
     folder = tmp_path / "data"
@@ -223,7 +225,7 @@ async def test_a_move_whose_board_cannot_be_recorded_is_answered_as_played(tmp_p
                         stopped.append(int(rec.response["id"]))  # the bot hears back now
 
                 fake.before_reply.append(stop_the_server)
-                got = await answer(await pick(fake, mover_of(board, users), board, rng))
+                got = await answer(await pick(fake, who(board, users), board, rng))
                 assert got.updated and not fake.message(board.id).custom_ids, got.content
                 after = await fake.wait_for_message(thread, lambda m: m.attachments, after=board)
                 handled = lambda: bool(stopped) and bot._idle.is_set()  # noqa: E731
@@ -233,7 +235,7 @@ async def test_a_move_whose_board_cannot_be_recorded_is_answered_as_played(tmp_p
                             if m.ephemeral]  # fmt: skip
 
                 server = start_server(folder)  # back: the next move, from that board
-                got = await answer(await pick(fake, mover_of(after, users), after, rng))
+                got = await answer(await pick(fake, who(after, users), after, rng))
                 assert got.updated, got.content
                 await fake.wait_for_message(thread, lambda m: m.attachments, after=after)
                 assert (await bot.service.game(1)).version == 2

@@ -14,7 +14,7 @@ import pytest
 
 from bot.service.facade import Service
 from bot.service.records import Player
-from tests.bot.service.test_service import Clock
+from tests.bot.people import Clock
 
 PAGE = 4096
 FRAME = PAGE + 24  # a WAL frame: the page and its header

@@ -16,7 +16,7 @@ from engine.iceturn_setup import hand_words
 from render.iceturn_words import face_words
 from tests.bot import dicegame
 from tests.bot.game_records import NAMES, record_at
-from tests.bot.words.test_local_words import reach as reach_in
+from tests.bot.positions import reach as reach_in
 
 
 def reach(key: str, until, players: int = 2, seed: int = 1) -> engine.State:

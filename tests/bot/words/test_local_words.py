@@ -7,26 +7,10 @@ import random
 import re
 
 import engine
-from bot.service.facade import draw_chance
 from bot.words import terminal as words
 from engine.pachicei_board import GOAL
-
-NAMES = ["Ann", "Ben", "Cat", "Dan"]
-
-
-def reach(key: str, players: int, until, seed: int = 1, **options) -> engine.State:
-    """A random game of ``key`` played until ``until(state)`` holds."""
-    rng = random.Random(seed)
-    state = engine.get_game(key).new_game(players, options)
-    for _ in range(5000):
-        if until(state):
-            return state
-        assert not state.is_over(), "the game ended first"
-        if state.is_chance_node():
-            state = state.apply(draw_chance(state, rng))
-        else:
-            state = state.apply(rng.choice(state.legal_moves()))
-    raise AssertionError("not reached")
+from tests.bot.game_records import NAMES
+from tests.bot.positions import reach
 
 
 def previous(state: engine.State) -> engine.State:

@@ -7,7 +7,7 @@ import engine
 from bot.discord.invitations import thread_name
 from bot.service.records import Player
 from tests.bot.game_records import record_at
-from tests.render.test_names import HAMILTONS, _seats_read
+from tests.render.names import HAMILTONS, seats_read
 
 
 def test_a_thread_name_names_every_player_as_themselves():
@@ -17,7 +17,7 @@ def test_a_thread_name_names_every_player_as_themselves():
     assert len(name) <= 100 and name.startswith("Pachisi #7: "), name
     shown = name.removeprefix("Pachisi #7: ").split(" vs ")
     assert len(shown) == 4, name
-    assert [_seats_read(s, HAMILTONS) for s in shown] == [{0}, {1}, {2}, {3}], name
+    assert [seats_read(s, HAMILTONS) for s in shown] == [{0}, {1}, {2}, {3}], name
 
 
 def test_a_thread_name_that_fits_is_whole():

@@ -1,7 +1,8 @@
-"""Parlor's database schema, as numbered migrations (``PRAGMA user_version`` counts those
-applied). A migration is an SQL script, run statement by statement (split where SQLite says a
-statement is complete, so a ``;`` inside a string or a trigger is no end), or a Python step
-for what SQL cannot compute. Each runs in one transaction with the version it brings.
+"""Parlor's database schema on SQLite, as numbered migrations (``PRAGMA user_version``
+counts those applied; PostgreSQL's, at the same numbers: ``migrations_pg.py``). A migration is
+an SQL script, run statement by statement (split where SQLite says a statement is complete, so
+a ``;`` inside a string or a trigger is no end), or a Python step for what SQL cannot compute.
+Each runs in one transaction with the version it brings.
 """
 
 from __future__ import annotations
