@@ -1,4 +1,4 @@
-"""The Discord bot object, and its wiring: ``create_bot(db_path=...)`` builds it
+"""The Discord bot object, and its wiring: ``create_bot(db_path=..., clock=...)`` builds it
 (the service, the board and AI worker pools, the table), its ``setup_hook`` opens the
 database and loads the command modules (:data:`EXTENSIONS`, by name), and its loops sweep what
 falls due and play Parlor's turns. ``bot/discord/lifecycle.py`` runs it (``python -m bot``)."""
@@ -10,7 +10,7 @@ import collections
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
@@ -82,6 +82,7 @@ class ParlorBot(commands.Bot):
         guild_id: int | None = None,
         games_per_server: int = MAX_GAMES_PER_SERVER,
         ai_delay: float | None = None,
+        clock: Callable[[], float] | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -95,6 +96,9 @@ class ParlorBot(commands.Bot):
         self.db_path = db_path
         self.guild_id = guild_id
         self.games_per_server = games_per_server
+        self.clock = clock
+        """The time (epoch seconds) that the service, the sweeps and Parlor's turns read;
+        None: the real time."""
         self.table = Table(self)
         niceness = worker_niceness()
         self.boards = Boards(workers=scale.board_workers(), niceness=niceness)
@@ -110,6 +114,7 @@ class ParlorBot(commands.Bot):
         self.ai_delay = ai_delay
         self._ai_due = asyncio.Event()
         self._ai_turns: set[asyncio.Task] = set()
+        self._taking_ai_turns = asyncio.Lock()
         self._ai_player: asyncio.Task | None = None
         self._sweeper: asyncio.Task | None = None
         self._reposter: asyncio.Task | None = None
@@ -173,7 +178,9 @@ class ParlorBot(commands.Bot):
                 await control.act(interaction)
 
     async def setup_hook(self) -> None:
-        more = {} if self.ai_delay is None else {"ai_delay": self.ai_delay}
+        more: dict[str, Any] = {} if self.ai_delay is None else {"ai_delay": self.ai_delay}
+        if self.clock is not None:
+            more["clock"] = self.clock
         self.service = await Service.open(
             self.db_path, games_per_server=self.games_per_server, **more
         )
@@ -227,10 +234,7 @@ class ParlorBot(commands.Bot):
             self._ai_due.clear()
             wait = AI_LOOK
             try:
-                for game_id in await self.service.ai.due():
-                    task = asyncio.create_task(self.table.ai_turn(game_id))
-                    self._ai_turns.add(task)
-                    task.add_done_callback(self._ai_turn_done)
+                await self._take_ai_turns()
                 upcoming = await self.service.storage.next_ai()
                 if upcoming is not None:
                     wait = min(AI_LOOK, max(0.0, upcoming - self.service.clock()))
@@ -240,6 +244,14 @@ class ParlorBot(commands.Bot):
                 log.exception("looking for AI turns failed")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._ai_due.wait(), wait)
+
+    async def _take_ai_turns(self) -> None:
+        """Take the AI turns due now, each played in a task of its own (``_ai_turns``)."""
+        async with self._taking_ai_turns:  # a turn taken is in ``_ai_turns`` once this ends
+            for game_id in await self.service.ai.due():
+                task = asyncio.create_task(self.table.ai_turn(game_id))
+                self._ai_turns.add(task)
+                task.add_done_callback(self._ai_turn_done)
 
     def _ai_turn_done(self, task: asyncio.Task) -> None:
         self._ai_turns.discard(task)
@@ -257,15 +269,22 @@ class ParlorBot(commands.Bot):
                 log.exception("the sweep failed")
 
     async def sweep(self) -> None:
-        """One pass over what fell due by the service's clock: lapsed challenges and lobbies
-        lose their buttons; an invited player with half their challenge's time gone is
-        reminded, once; the move clocks remind, show the claim button, or act
-        (``Table.tell_due``)."""
+        """One whole pass over what fell due by the bot's clock, done when it returns: lapsed
+        challenges and lobbies lose their buttons; an invited player with half their
+        challenge's time gone is reminded, once; the move clocks remind, show the claim
+        button, or act (``Table.tell_due``); then Parlor plays the turns due (its own, and
+        those of absent players it stands in for), posted before this returns. The loop runs
+        it every :data:`EXPIRY_SWEEP` seconds; a test (or a check outside the repository)
+        moves the clock given to ``create_bot`` and awaits it."""
         for challenge in await self.service.expire_challenges():
             await self._mark_expired(challenge)
         for challenge in await self.service.due_nudges():
             await self._nudge(challenge)
         await self.table.tell_due()
+        await self._take_ai_turns()
+        playing = list(self._ai_turns)  # also those the AI loop took: all posted when done
+        if playing:
+            await asyncio.wait(playing)
 
     async def _nudge(self, challenge) -> None:
         """Remind the invited player, in the challenge's channel (only a challenge made on a
@@ -325,14 +344,20 @@ class ShardedParlorBot(ParlorBot, commands.AutoShardedBot):
     ``AutoShardedBot``, one gateway connection per shard, in this one process."""
 
 
-def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
+def create_bot(
+    db_path: str | None = None, *, clock: Callable[[], float] | None = None, **options: Any
+) -> ParlorBot:
     """The bot, not yet connected (start it with ``await bot.start(token)``); sharded as
     ``PARLOR_SHARDS`` and ``PARLOR_SHARD_IDS`` say (``bot/discord/scale.py``).
 
-    ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
+    ``db_path``: an SQLite file or a PostgreSQL URL (default: ``PARLOR_DB``, else
+    ``parlor.db``). ``clock``: a callable returning epoch seconds, the time the service, the
+    sweeps and Parlor's turns read (default: the real time); with it and :meth:`ParlorBot.sweep`
+    a test moves time by hand. ``options`` go to ``discord.Client`` (tests pass a short
+    ``guild_ready_timeout``)."""
     options.setdefault("games_per_server", server_limit())
     kind, sharded = ParlorBot, scale.shard_setting()
     if sharded is not None:
         kind = ShardedParlorBot
         options["shard_count"], options["shard_ids"] = sharded
-    return kind(db_path or database_setting(), guild_id=guild_setting(), **options)
+    return kind(db_path or database_setting(), guild_id=guild_setting(), clock=clock, **options)
