@@ -262,29 +262,34 @@ class ParlorBot(commands.Bot):
         while True:
             await asyncio.sleep(EXPIRY_SWEEP)
             try:
-                await self.sweep()
+                await self._sweep_due()
             except Unavailable as exc:  # the database says when it is out, and back, once
                 log.debug("the sweep: %s", exc)
             except Exception:
                 log.exception("the sweep failed")
 
     async def sweep(self) -> None:
-        """One whole pass over what fell due by the bot's clock, done when it returns: lapsed
-        challenges and lobbies lose their buttons; an invited player with half their
-        challenge's time gone is reminded, once; the move clocks remind, show the claim
-        button, or act (``Table.tell_due``); then Parlor plays the turns due (its own, and
-        those of absent players it stands in for), posted before this returns. The loop runs
-        it every :data:`EXPIRY_SWEEP` seconds; a test (or a check outside the repository)
-        moves the clock given to ``create_bot`` and awaits it."""
+        """One whole pass over what fell due by the bot's clock, done when it returns: the
+        lapsed, the reminders and the move clocks (:meth:`_sweep_due`), then Parlor plays the
+        turns due (its own, and those of absent players it stands in for), posted before this
+        returns. A test (or a check outside the repository) moves the clock given to
+        ``create_bot`` and awaits it."""
+        await self._sweep_due()
+        await self._take_ai_turns()
+        playing = list(self._ai_turns)  # also those the AI loop took: all posted when done
+        if playing:
+            await asyncio.wait(playing)
+
+    async def _sweep_due(self) -> None:
+        """What the loop does every :data:`EXPIRY_SWEEP` seconds (Parlor's turns have a loop
+        of their own, ``_play_ais``): lapsed challenges and lobbies lose their buttons; an
+        invited player with half their challenge's time gone is reminded, once; the move
+        clocks remind, show the claim button, or act (``Table.tell_due``)."""
         for challenge in await self.service.expire_challenges():
             await self._mark_expired(challenge)
         for challenge in await self.service.due_nudges():
             await self._nudge(challenge)
         await self.table.tell_due()
-        await self._take_ai_turns()
-        playing = list(self._ai_turns)  # also those the AI loop took: all posted when done
-        if playing:
-            await asyncio.wait(playing)
 
     async def _nudge(self, challenge) -> None:
         """Remind the invited player, in the challenge's channel (only a challenge made on a
