@@ -6,28 +6,22 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 import engine
 from bot.discord.answers import QUIET, ack, tell, update
+from bot.discord.components import lobby_view
+from bot.discord.table_base import TableBase
 from bot.service.records import GameRecord, ServiceError, Unavailable
 from bot.words import limits
 from bot.words.messages import lobby_text, played_text, player_of
 from bot.words.text import clean
 
-if TYPE_CHECKING:
-    from bot.discord.client import ParlorBot
-    from bot.service.facade import Service
-
 log = logging.getLogger(__name__)
 
 
-class AiTable:
-    bot: ParlorBot
-    service: Service
-
+class AiTable(TableBase):
     async def play_parlor(
         self,
         interaction: discord.Interaction,
@@ -53,7 +47,7 @@ class AiTable:
             await tell(interaction, str(exc))
             return
         name = clean(interaction.user.display_name)
-        await self.begin(interaction, record, f"{name} plays Parlor ({level})")  # type: ignore[attr-defined]
+        await self.begin(interaction, record, f"{name} plays Parlor ({level})")
 
     async def ai_turn(self, game_id: int) -> None:
         """Parlor plays the turn the game waits on (its moves worked out in a worker
@@ -77,9 +71,9 @@ class AiTable:
 
         async def show() -> None:
             closed = await self._waiting_board_played(before, note)
-            await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+            await self.post_turn(played.game, note, closed=closed)
 
-        await self.after_commit(None, played.game, "", show())  # type: ignore[attr-defined]
+        await self.after_commit(None, played.game, "", show())
 
     async def _waiting_board_played(self, before: GameRecord, note: str) -> int | None:
         """The board that waited on Parlor ("Parlor is thinking", or the absent player's
@@ -89,7 +83,7 @@ class AiTable:
         if before.message_id is None or before.posted_version != before.version:
             return None
         try:
-            return await self.close_saying(before, note)  # type: ignore[attr-defined]
+            return await self.close_saying(before, note)
         except discord.HTTPException as exc:  # the new turn is posted all the same
             log.warning("could not edit game %s's board into Parlor's move: %s", before.id, exc)
             return None
@@ -97,7 +91,7 @@ class AiTable:
     async def stand_in(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """ "Let Parlor play for NAME", pressed by another player once NAME's time is up."""
         await ack(interaction)
-        if not await self.own_board(interaction, game_id):  # type: ignore[attr-defined]
+        if not await self.own_board(interaction, game_id):
             return
         try:
             before = await self.service.game(game_id)
@@ -112,7 +106,7 @@ class AiTable:
             "turns is still yours to play for a while, which takes your seat back (as "
             "**I'm back** does); after it, Parlor plays it for you."
         )
-        await self.after_commit(  # type: ignore[attr-defined]
+        await self.after_commit(
             interaction, played.game, "Done.", self.close_and_post(interaction, played.game, note)
         )
 
@@ -129,13 +123,11 @@ class AiTable:
 
         async def show() -> None:
             if closed == played.game.message_id or closed is None:
-                fields = {"view": None} if closed is None else self.closing(played.game, closed)  # type: ignore[attr-defined]
+                fields = {"view": None} if closed is None else self.closing(played.game, closed)
                 await update(interaction, **fields)
-            await self.post_turn(played.game, note, closed=closed)  # type: ignore[attr-defined]
+            await self.post_turn(played.game, note, closed=closed)
 
-        await self.after_commit(  # type: ignore[attr-defined]
-            interaction, played.game, "Done.", show()
-        )
+        await self.after_commit(interaction, played.game, "Done.", show())
 
     async def hint(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """``/hint``: the move Parlor would play for the user now, privately (the command is
@@ -160,8 +152,6 @@ class AiTable:
         except ServiceError as exc:
             await tell(interaction, str(exc))
             return
-        from bot.discord.ui import lobby_view
-
         if lobby.channel_id and lobby.message_id:  # the lobby's own message shows the seat
             channel = self.bot.get_partial_messageable(lobby.channel_id)
             message = channel.get_partial_message(lobby.message_id)
@@ -173,6 +163,6 @@ class AiTable:
                     allowed_mentions=QUIET,
                 )
         if isinstance(after, GameRecord):
-            await self.begin(interaction, after, "the lobby is full")  # type: ignore[attr-defined]
+            await self.begin(interaction, after, "the lobby is full")
         else:
             await update(interaction, content=f"Parlor ({level}) took a seat.", view=None)

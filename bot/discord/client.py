@@ -175,7 +175,7 @@ class ParlorBot(commands.Bot):
         control = control_for(str((interaction.data or {}).get("custom_id", "")))
         if control is not None and await self.admit(interaction):
             async with self.handling(interaction):
-                await control.act(interaction)
+                await control.act(interaction, self)
 
     async def setup_hook(self) -> None:
         more: dict[str, Any] = {} if self.ai_delay is None else {"ai_delay": self.ai_delay}

@@ -4,14 +4,14 @@ reminders' button, and telling the players what a sweep found due (``bot/service
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 import engine
 from bot.discord.answers import QUIET, ack, tell, update
+from bot.discord.components import game_view, reminder_view
 from bot.discord.posting import post
-from bot.discord.ui import game_view, reminder_view
+from bot.discord.table_base import TableBase
 from bot.service.records import GameRecord, ServiceError, Unavailable
 from bot.service.timeouts import Reminder, TimedOut, TimeUp
 from bot.words import limits
@@ -25,24 +25,17 @@ from bot.words.clocks import (
 )
 from bot.words.messages import board_link, clean
 
-if TYPE_CHECKING:
-    from bot.discord.client import ParlorBot
-    from bot.service.facade import Service
-
 log = logging.getLogger(__name__)
 
 QUIETED = "No more reminders this turn."
 """What a reminder says once its player has asked for no more this turn."""
 
 
-class ClockTable:
-    bot: ParlorBot
-    service: Service
-
+class ClockTable(TableBase):
     async def claim(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
         """Another player claims the win from (or removes) the player to act, out of time."""
         await ack(interaction)
-        if not await self.own_board(interaction, game_id):  # type: ignore[attr-defined]
+        if not await self.own_board(interaction, game_id):
             return
         try:  # the version check makes the game read here the one claimed on
             before = await self.service.game(game_id)
@@ -54,7 +47,7 @@ class ClockTable:
             return
         seat = before.seat_to_act
         note = timed_out_note(before, seat, clean(interaction.user.display_name))
-        await self.after_commit(  # type: ignore[attr-defined]
+        await self.after_commit(
             interaction, played.game, "Done.", self.close_and_post(interaction, played.game, note)
         )
 
@@ -83,7 +76,7 @@ class ClockTable:
                     await self._time_up(await self.service.game(item.game_id))
                 elif isinstance(item, TimedOut):
                     note = timed_out_note(item.before, item.seat, None)
-                    await self.post_turn(item.played.game, note)  # type: ignore[attr-defined]
+                    await self.post_turn(item.played.game, note)
             except Unavailable as exc:  # the database says it is out, once
                 log.debug("clock sweep: %s", exc)
             except (discord.HTTPException, ServiceError) as exc:
@@ -111,9 +104,9 @@ class ClockTable:
                 record = await self.service.game(game_id)
                 if record.message_id is None or record.over:
                     continue
-                place = await self.place_of(record)  # type: ignore[attr-defined]
+                place = await self.place_of(record)
                 message = await place.fetch_message(record.message_id)
-                away = await self._away(record, now)  # type: ignore[attr-defined]
+                away = await self.away_until(record, now)
                 content = with_clock_line(message.content, clock_line(record, now, away))
                 await message.edit(content=limits.content(content), allowed_mentions=QUIET)
             except (discord.HTTPException, ServiceError) as exc:
@@ -141,7 +134,7 @@ class ClockTable:
             return
         now = self.service.clock()
         # its clock line reads "your time is up 5 minutes ago" by itself (a live timestamp)
-        await self.edit_board(record, view=game_view(record, now=now))  # type: ignore
+        await self.edit_board(record, view=game_view(record, now=now))
         others = [
             discord.Object(p.user_id)
             for seat, p in enumerate(record.players)

@@ -5,8 +5,10 @@ Each kind of control declares its id once, as a tag and typed fields
 (``parlor:mv:<game>:<version>:<group>``); the strict template that reads it and the
 ``custom_id_for`` that writes it both come from that declaration. A click's id names its
 control (``control_for``), rebuilt from the id alone with each field's value as an
-attribute; the bot runs its ``act`` (``ParlorBot.on_interaction``). The ids are untrusted
-input: the templates are strict, and the table re-checks everything against storage.
+attribute; the bot runs its ``act``, passing itself as the ``Parts`` the control acts through
+(``bot/discord/parts.py``). The controls of Parlor's messages are in ``bot/discord/controls.py``
+(and ``rules.py``). The ids are untrusted input: the templates are strict, and the table
+re-checks everything against storage.
 
 discord.py's own ``DynamicItem`` does the same by rebuilding, on every click, the whole
 message's components as item objects to find the one clicked: a turn message's menus hold up
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 if TYPE_CHECKING:
-    from bot.discord.client import ParlorBot
+    from bot.discord.parts import Parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +106,9 @@ class Control:
             setattr(control, field.name, field.read(match[field.name]))
         return control
 
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
         """What a click does, inside the bot's ``handling``: a game's controls hand the id's
-        fields to one call of ``bot.discord.table``."""
+        fields to one call of the table's (``parts.table``: ``bot.discord.table``)."""
         raise NotImplementedError
 
 

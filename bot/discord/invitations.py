@@ -9,21 +9,18 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.answers import QUIET, ack, tell, update
-from bot.discord.ui import challenge_view, level_view, lobby_view
+from bot.discord.components import challenge_view, level_view, lobby_view
+from bot.discord.table_base import TableBase
 from bot.service.records import Challenge, GameRecord, ServiceError
 from bot.words import limits
 from bot.words.messages import challenge_text, lobby_text, only_moves_note, player_of, title_line
 from render.names import shorten
 
 if TYPE_CHECKING:
-    from bot.discord.client import ParlorBot
-    from bot.service.facade import Service
+    from discord.interactions import InteractionChannel
 
 
-class Invitations:
-    bot: ParlorBot
-    service: Service
-
+class Invitations(TableBase):
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -119,7 +116,7 @@ class Invitations:
         """A new game: its thread (or the channel), the message clicked says where the game
         is and loses its buttons, and the first turn is posted."""
         place = await self.open_place(interaction, record)
-        where = place.mention if hasattr(place, "mention") else "here"
+        where = getattr(place, "mention", "here")
         await update(
             interaction,
             content=f"{title_line(record)}: {how}. The game is on in {where}.",
@@ -128,12 +125,13 @@ class Invitations:
         )
         record = await self.service.game(record.id)
         bot_played = only_moves_note(await self.service.only_moves_at_start(record.id))
-        await self.post_turn(record, bot_played)  # type: ignore[attr-defined]
+        await self.post_turn(record, bot_played)
 
     async def open_place(
         self, interaction: discord.Interaction, record: GameRecord
-    ) -> discord.abc.Messageable:
-        """A public thread for the game when the bot may make one, else the channel."""
+    ) -> InteractionChannel | discord.Thread | None:
+        """A public thread for the game when the bot may make one, else the channel (None
+        when Discord did not say which)."""
         channel = interaction.channel
         perms = interaction.app_permissions
         if isinstance(channel, discord.TextChannel) and perms.create_public_threads:
@@ -151,7 +149,7 @@ class Invitations:
                 return thread
         if channel is not None:
             await self.service.set_place(record.id, channel_id=channel.id)
-        return channel  # type: ignore[return-value]
+        return channel
 
     async def find_thread(self, record: GameRecord) -> GameRecord:
         """A game that never got its place recorded (a crash came between making its thread

@@ -10,12 +10,17 @@ client (its rate limits, retries and errors: a channel that is gone raises
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord.http import handle_message_parameters
 
+if TYPE_CHECKING:
+    from bot.discord.parts import Poster
+
 
 async def post(
-    client: discord.Client,
+    client: Poster,
     channel_id: int,
     content: str,
     *,

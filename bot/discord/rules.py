@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.answers import tell, update
+from bot.discord.components import SECONDARY, Components, action_row, button
 from bot.discord.custom_ids import Control, Field, number
-from bot.discord.ui import SECONDARY, Components, action_row, button
 from bot.words import limits
 from bot.words.rules import RULES, TEXTS, title_of
 
 if TYPE_CHECKING:
-    from bot.discord.client import ParlorBot
+    from bot.discord.parts import Parts
 
 SEPARATORS = ("\n\n", "\n", " ")
 """Where a text may break, best first: between paragraphs, lines, words."""
@@ -116,7 +116,7 @@ class RulesPageButton(
 ):
     """Previous / Next under a ``/rules`` answer: shows page ``page`` (1-based) of ``game``."""
 
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
         if self.game not in TEXTS:
             await tell(interaction, "Parlor has no rules by that name: /rules lists them.")
             return

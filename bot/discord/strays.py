@@ -6,10 +6,14 @@ bot's recent messages in the game's place, so only the board just posted can be 
 from __future__ import annotations
 
 import contextlib
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.discord.custom_ids import control_for
+
+if TYPE_CHECKING:
+    from bot.discord.parts import Poster
 
 STRAY_LOOK = 25
 """How many of the latest messages in a game's channel or thread are looked at."""
@@ -26,9 +30,7 @@ def carries_game(message: discord.Message, game_id: int) -> bool:
     return False
 
 
-async def close_strays(
-    bot: discord.Client, place: discord.abc.Messageable, game_id: int, keep: int
-) -> int:
+async def close_strays(bot: Poster, place: discord.abc.Messageable, game_id: int, keep: int) -> int:
     """Take the controls off the bot's recent messages in ``place`` that still carry game
     ``game_id``'s, except the board ``keep``; how many lost them."""
     closed = 0

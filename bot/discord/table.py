@@ -1,35 +1,34 @@
 """The Discord side of a game table: what the bot posts and how it answers moves.
 
-Commands and components call these methods; they call the service, and turn its answers into
+Commands and controls call these methods; they call the service, and turn its answers into
 messages (the texts are in ``bot/words/messages.py``). Nothing here decides a rule: refusals come
 from the service or the engine, with their messages shown to the one user who asked
 (privately). Every answer starts with ``answers.ack``, so an interaction is acknowledged
-before anything waits (``bot/discord/answers.py``). Challenges and lobbies:
-``bot/discord/invitations.py``.
+before anything waits (``bot/discord/answers.py``). ``Table`` joins the table's parts, each
+built on ``TableBase`` (``bot/discord/table_base.py``: boards posted, closed and recorded):
+challenges and lobbies (``invitations.py``), the move clocks (``clock_table.py``) and Parlor's
+own players (``ai_table.py``); here are the moves.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import io
 import logging
 import time
 from collections.abc import Awaitable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import discord
 
 import engine
-from bot.discord import strays
 from bot.discord.ai_table import AiTable
 from bot.discord.answers import QUIET, ack, is_click, tell, update
 from bot.discord.clock_table import ClockTable
+from bot.discord.components import game_view
 from bot.discord.invitations import Invitations
-from bot.discord.posting import post
-from bot.discord.ui import game_view
+from bot.discord.table_base import NOT_THIS_BOARD
 from bot.games import chat_of
-from bot.service.records import Conflict, GameRecord, NotFound, Played, ServiceError
+from bot.service.records import Conflict, GameRecord, Played, ServiceError
 from bot.words import limits
 from bot.words.messages import (
     board_link,
@@ -39,17 +38,11 @@ from bot.words.messages import (
     played_text,
     title_line,
     turn_content,
-    turn_mentions,
 )
-
-if TYPE_CHECKING:
-    from bot.discord.client import ParlorBot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-NOT_THIS_BOARD = "That control does not belong to this board; nothing was played."
-WENT_ON = "The game went on from this board before Parlor played: see below."
 LEFT_BEHIND = "The game went on from this board (the bot restarted in between): see below."
 ACK_GRACE = 0.5
 """Seconds a click may wait for its answer before it is acknowledged on its own (Discord's
@@ -59,124 +52,10 @@ ACK_BY = 1.0
 answer is not ready: a click that reaches the bot late (a burst of clicks, a busy machine)
 has less of ``ACK_GRACE`` left, none at all from then on (``grace_left``). The rest of
 Discord's 3 s is headroom for the acknowledgement itself on a busy event loop."""
-NOT_POSTED = (
-    "The new board could not be posted just now; `/board` shows it, and it is posted again "
-    "after the bot restarts."
-)
-"""Said to a player whose move was taken but whose board could not be posted after it."""
 
 
 class Table(Invitations, ClockTable, AiTable):
-    def __init__(self, bot: ParlorBot) -> None:
-        self.bot = bot
-        self._thinking: dict[int, int] = {}
-        """Per game waiting on Parlor's own seat: the board saying Parlor is thinking, which
-        says the game went on should it be closed before Parlor plays (a resign, I'm back)."""
-
-    @property
-    def service(self):
-        return self.bot.service
-
-    # -- posting -------------------------------------------------------------------------
-
-    async def board_file(self, record: GameRecord) -> discord.File:
-        png, alt = await self.bot.boards.render(
-            record.state,
-            record.names,
-            position=record.snapshot or None,
-            drawn=(record.id, record.version),
-        )
-        return discord.File(
-            io.BytesIO(png),
-            filename=f"parlor-{record.id}-{record.version}.png",
-            description=limits.cut(alt, limits.ALT_TEXT),
-        )
-
-    async def place_of(self, record: GameRecord) -> discord.abc.Messageable:
-        channel_id = record.place_id
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            channel = await self.bot.fetch_channel(channel_id)
-        return channel  # type: ignore[return-value]
-
-    async def post_turn(
-        self, record: GameRecord, note: str = "", *, closed: int | None = None
-    ) -> int:
-        """Post the board and the controls for the player to act, mentioning them; the new
-        message's id. The board posted before it loses its controls, whatever played the
-        move (``closed``: the id of a message already closed)."""
-        channel_id = record.place_id
-        if record.message_id not in (None, closed):
-            try:
-                await self.edit_board(record, **self.closing(record, record.message_id))
-            except discord.HTTPException as exc:  # the new board matters more: post it
-                log.warning("board %s of game %s not closed: %s", record.message_id, record.id, exc)
-        now = self.service.clock()
-        view = game_view(record, now=now)
-        file = await self.board_file(record)
-        away = await self._away(record, now)
-        message_id = await post(
-            self.bot,
-            channel_id,
-            limits.content(turn_content(record, note, now, away)),
-            file=file,
-            allowed_mentions=turn_mentions(record),
-            view=view,
-        )
-        await self.record_board(record, message_id)
-        if record.ai_to_act and not record.absent_to_act:
-            self._thinking[record.id] = message_id
-        else:
-            self._thinking.pop(record.id, None)
-        if record.ai_to_act:
-            self.bot.ai_soon()
-        return message_id
-
-    def closing(self, record: GameRecord, message_id: int) -> dict:
-        """How the board ``message_id`` of ``record``'s game is closed: without its controls,
-        and, if it said Parlor is thinking, saying the game went on before Parlor played."""
-        if self._thinking.get(record.id) != message_id:
-            return {"view": None}
-        del self._thinking[record.id]
-        return closed_saying(record, WENT_ON)
-
-    async def _away(self, record: GameRecord, now: float) -> float | None:
-        """When the vacation of the player the game waits on ends, if they are on one."""
-        mover = record.player_to_move
-        if mover is None or record.deadline is None:
-            return None
-        try:
-            return (await self.service.players.settings(mover.user_id)).away(now)
-        except ServiceError:  # the database gone after the move's commit: the board still goes
-            return None
-
-    async def record_board(self, record: GameRecord, message_id: int) -> None:
-        """Record ``message_id`` as the game's board at ``record``'s version. After the move's
-        commit a failure here (the database gone) is no error: this process knows the board
-        at once, a click on it is decided by what its controls carry (``_is_board_of``), and
-        a restart posts the board again while the stored one is behind (``games_behind``)."""
-        try:
-            await self.service.set_board(record, message_id)
-        except ServiceError as exc:
-            log.warning(
-                "board %s of game %s (version %s) not recorded: %s",
-                message_id,
-                record.id,
-                record.version,
-                exc,
-            )
-
-    async def edit_board(self, record: GameRecord, **fields) -> bool:
-        """Edit the game's latest board message; False when it has none or it is gone."""
-        if record.message_id is None:
-            return False
-        place = await self.place_of(record)
-        message = place.get_partial_message(record.message_id)  # type: ignore[attr-defined]
-        try:
-            await message.edit(**fields)
-        except (discord.NotFound, discord.Forbidden):
-            return False
-        return True
+    """The table: the bot's answers to commands and clicks, and what it posts."""
 
     async def repost_behind(self) -> int:
         """After a restart: post the current board of every game whose latest board shows an
@@ -217,47 +96,9 @@ class Table(Invitations, ClockTable, AiTable):
             return None
         return await self.close_saying(record, LEFT_BEHIND)
 
-    async def close_saying(self, record: GameRecord, words: str) -> int | None:
-        """The game's latest board loses its controls and says ``words`` under its title
-        (``closed_saying``); its id, or None when it is gone."""
-        edited = await self.edit_board(record, **closed_saying(record, words))
-        return record.message_id if edited else None
-
-    async def close_strays(self, record: GameRecord, keep: int) -> int:
-        """Take the controls off the game's boards in its place other than ``keep`` (boards
-        left live by a crash between their post and their record: ``bot/discord/strays.py``)."""
-        return await strays.close_strays(self.bot, await self.place_of(record), record.id, keep)
-
     # -- answering -----------------------------------------------------------------------
 
     refuse = staticmethod(tell)
-
-    async def own_board(self, interaction: discord.Interaction, game_id: int) -> bool:
-        """Whether the clicked message is a board of game ``game_id`` (a component id is
-        untrusted: one carrying another game's id is refused, and changes nothing)."""
-        if await self._is_board_of(interaction, game_id):
-            return True
-        await tell(interaction, NOT_THIS_BOARD)
-        return False
-
-    async def _is_board_of(self, interaction: discord.Interaction, game_id: int) -> bool:
-        """Whether the clicked message may act on game ``game_id``: a board recorded as that
-        game's, or a message recorded as no game's board in the game's own channel or thread (a
-        board another process posted and has not recorded yet, or one posted just before a
-        crash): what its control carries, the game and its version, is then checked against
-        the stored game by the action itself (an old version is "out of date"). A message
-        recorded as another game's board is refused."""
-        message = interaction.message
-        if message is None:
-            return False
-        known = await self.service.game_of_message(message.id)
-        if known is not None:
-            return known == game_id
-        try:
-            record = await self.service.game(game_id)
-        except NotFound:
-            return False
-        return record.place_id is not None and interaction.channel_id == record.place_id
 
     async def play(
         self,
@@ -322,37 +163,6 @@ class Table(Invitations, ClockTable, AiTable):
             await tell(interaction, f"Played {limits.quote(str(played.moves[0]))}.")
         await self.post_turn(record, note, closed=closed)
 
-    async def after_commit(
-        self,
-        interaction: discord.Interaction | None,
-        record: GameRecord,
-        done: str,
-        work: Awaitable[object],
-    ) -> None:
-        """``work`` (closing, drawing, posting, recording boards) after ``record`` was
-        committed: should it fail (the database or Discord gone meanwhile), a log line, and the
-        user who acted told ``done`` all the same; never an error for what was taken. A board
-        not posted is posted again at a restart (``games_behind``)."""
-        try:
-            await work
-        except Exception as exc:
-            what = "game %s: after version %s was committed"
-            if isinstance(exc, discord.HTTPException | ServiceError):
-                log.warning(what + ": %s", record.id, record.version, exc)
-            else:
-                log.error(what, record.id, record.version, exc_info=exc)
-            if interaction is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await tell(interaction, f"{done} {NOT_POSTED}")
-
-    async def close_and_post(
-        self, interaction: discord.Interaction, record: GameRecord, note: str
-    ) -> None:
-        """The clicked board loses its controls; the turn that follows is posted."""
-        await update(interaction, view=None)
-        closed = interaction.message.id if interaction.message else None
-        await self.post_turn(record, note, closed=closed)
-
     async def _latest(self, game_id: int) -> str:
         """Where the current board of the game is, for a player who used an old one."""
         try:
@@ -379,9 +189,11 @@ class Table(Invitations, ClockTable, AiTable):
         (the event loop's time). A ``/move`` is answered with the move it played (``mine``),
         not the bot's moves after it."""
         now = self.service.clock()
-        clicked = is_click(interaction) and interaction.message is not None
+        clicked = interaction.message if is_click(interaction) else None
         drawing = self.board_file(record)
-        file = await (within(interaction, drawing, grace or 0.0) if clicked else drawing)
+        file = await (
+            within(interaction, drawing, grace or 0.0) if clicked is not None else drawing
+        )
         said = [*only_moves_said(await self._turn_words(interaction, record)), *map(str, bot_moves)]
         note = "\n".join(x for x in (note, only_moves_note(said)) if x)
         fields = {
@@ -390,13 +202,14 @@ class Table(Invitations, ClockTable, AiTable):
             "view": game_view(record, now=now),
             "allowed_mentions": QUIET,
         }
-        if clicked:
+        if clicked is not None:
             await update(interaction, **fields)
-            await self.record_board(record, interaction.message.id)  # type: ignore[union-attr]
+            await self.record_board(record, clicked.id)
             return
         # /move: the turn message changes first, so the answer finds the board already updated
-        if await self.edit_board(record, **fields):
-            await self.record_board(record, record.message_id)  # type: ignore[arg-type]
+        board = record.message_id
+        if board is not None and await self.edit_board(record, **fields):
+            await self.record_board(record, board)
         else:  # gone: post the turn afresh, with what the bot played said
             await self.post_turn(record, note)
         played = record.state.history[-1] if mine is None else mine
@@ -411,7 +224,7 @@ class Table(Invitations, ClockTable, AiTable):
             return ""
         try:
             place = await self.place_of(record)
-            message = await place.fetch_message(record.message_id)  # type: ignore[attr-defined]
+            message = await place.fetch_message(record.message_id)
         except discord.HTTPException:
             return ""
         return message.content
@@ -459,13 +272,6 @@ class Table(Invitations, ClockTable, AiTable):
         """``/board``: the game's board, privately."""
         await ack(interaction)
         await tell(interaction, title_line(record), file=await self.board_file(record))
-
-
-def closed_saying(record: GameRecord, words: str) -> dict:
-    """The fields that close a board of ``record``'s game (no controls) and make it say
-    ``words`` under the game's title, mentioning nobody."""
-    content = limits.content(f"{title_line(record)}\n{words}")
-    return {"view": None, "content": content, "allowed_mentions": QUIET}
 
 
 def grace_left(interaction: discord.Interaction, now: float | None = None) -> float:

@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.discord.ui import LEVEL_WORDS
+from bot.discord.components import LEVEL_WORDS
 from bot.service.clocks import CLOCKS, DEFAULT_CLOCK, DEFAULT_CLOCK_MODE
 from bot.service.facade import DEFAULT_EXPIRY, EXPIRY, TABLE_SETTINGS
 from engine.core import option_text

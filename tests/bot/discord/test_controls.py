@@ -1,4 +1,4 @@
-"""The controls under a turn message (``bot.discord.ui.game_view``), which the bot writes as
+"""The controls under a turn message (``bot.discord.components.game_view``), which the bot writes as
 Discord's
 JSON itself: every legal move of the player to act is offered exactly once, in a menu with
 its words or on a button of its own; the claim (or Remove) button is there once time is up; and
@@ -13,7 +13,7 @@ import discord
 import pytest
 
 import engine
-from bot.discord.ui import game_view
+from bot.discord.components import game_view
 from bot.games import chat_of
 from bot.words import limits
 from tests.bot.game_records import record_at

@@ -14,9 +14,8 @@ import discord
 import pytest
 
 import engine
-from bot.discord.custom_ids import CONTROLS, Control, control_for, number
-from bot.discord.rules import RulesPageButton, rules_pages, rules_view
-from bot.discord.ui import (
+from bot.discord.components import challenge_view, game_view, lobby_view, reminder_view
+from bot.discord.controls import (
     BackButton,
     ChallengeButton,
     ControlButton,
@@ -28,11 +27,9 @@ from bot.discord.ui import (
     RemoveButton,
     RollButton,
     StandInButton,
-    challenge_view,
-    game_view,
-    lobby_view,
-    reminder_view,
 )
+from bot.discord.custom_ids import CONTROLS, Control, control_for, number
+from bot.discord.rules import RulesPageButton, rules_pages, rules_view
 from bot.service.records import Challenge, GameRecord, Player
 from bot.words.menus import control_moves, move_groups
 from tests.bot.game_records import record_at

@@ -1,26 +1,35 @@
-"""The buttons and menus under Parlor's messages, and the controls their clicks reach.
+"""The buttons and menus under Parlor's messages, as they go out.
 
-Every message's components are written as Discord's own JSON (``Components``), and every
-click is read back from its ``custom_id`` alone (``bot/discord/custom_ids.py``), so buttons on
-messages posted before a restart keep working. Each control's ``act`` is one call to
-``bot.discord.table``.
+Every message's components are written as Discord's own JSON (``Components``), each with the
+custom id of the control its click reaches (``bot/discord/controls.py``), read back from the id
+alone (``bot/discord/custom_ids.py``), so buttons on messages posted before a restart keep
+working.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.discord.answers import tell
-from bot.discord.custom_ids import GAME, VERSION, Control, number, one_of, values_of
+from bot.discord.controls import (
+    BackButton,
+    ChallengeButton,
+    ControlButton,
+    LevelSelect,
+    LobbyButton,
+    MoveSelect,
+    PageButton,
+    QuietButton,
+    RemoveButton,
+    RollButton,
+    StandInButton,
+)
+from bot.discord.custom_ids import Control
 from bot.service.records import Challenge, GameRecord, GameSummary
 from bot.service.timeouts import claim_shown
 from bot.words import limits
 from bot.words.menus import control_moves, move_groups, options
-
-if TYPE_CHECKING:
-    from bot.discord.client import ParlorBot
 
 SELECTS_PER_PAGE = 4
 """Select menus on one message: a fifth action row stays free for the buttons (a page holds
@@ -193,105 +202,11 @@ def level_view(lobby_id: int) -> Components:
     return Components([action_row(select)])
 
 
-LEVEL_WORDS = {
+LEVEL_WORDS = {  # one for each of ``engine.ai.LEVELS``, which the menu's control accepts
     "easy": "a legal move, a little better than chance",
     "medium": "the best-looking move one step ahead",
     "hard": "searches ahead, weighing the dice",
 }
-
-
-class ChallengeButton(
-    Control,
-    tag="ch",
-    fields=(number("challenge", 18), one_of("action", "accept", "decline", "cancel")),
-):
-    """Accept, Decline or Cancel a challenge."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.answer_challenge(interaction, self.challenge, self.action)
-
-
-class LobbyButton(
-    Control,
-    tag="lb",
-    fields=(number("lobby", 18), one_of("action", "join", "leave", "start", "ai")),
-):
-    """Join, Leave, Start or Add AI under an open lobby."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.answer_lobby(interaction, self.lobby, self.action)
-
-
-class MoveSelect(
-    Control,
-    tag="mv",
-    fields=(GAME, VERSION, number("group", 3)),
-):
-    """One menu of legal moves (``group``: its place among the game's move groups); the move
-    picked is played if the game is still at ``version``."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        values = values_of(interaction)
-        if len(values) != 1:
-            await tell(interaction, "Pick one move.")
-            return
-        await interaction.client.table.play(interaction, self.game, values[0], version=self.version)
-
-
-class PageButton(
-    Control,
-    tag="pg",
-    fields=(GAME, VERSION, number("page", 3)),
-):
-    """Previous / More moves: shows another page of the move menus."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.show_page(interaction, self.game, self.version, self.page)
-
-
-class RollButton(
-    Control,
-    tag="rl",
-    fields=(GAME, VERSION),
-):
-    """Roll the dice, when the game waits for the player to act to roll."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.play(interaction, self.game, "roll", version=self.version)
-
-
-class ControlButton(
-    Control,
-    tag="do",
-    fields=(GAME, VERSION, one_of("move", "undo", "end", "tip 7")),
-):
-    """A control move on a button (``bot.words.menus.control_moves`` says which a game offers)."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.play(interaction, self.game, self.move, version=self.version)
-
-
-class RemoveButton(
-    Control,
-    tag="rm",
-    fields=(GAME, VERSION),
-):
-    """Claim the win from, or remove, the player to act, whose time ran out
-    (``bot/service/timeouts.py``)."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.claim(interaction, self.game, self.version)
-
-
-class QuietButton(
-    Control,
-    tag="nr",
-    fields=(GAME, number("turn", 12)),
-):
-    """No more reminders this turn (``turn``: its start, in whole seconds)."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.stop_reminders(interaction, self.game, self.turn)
 
 
 def reminder_view(record: GameRecord | GameSummary) -> Components:
@@ -299,40 +214,3 @@ def reminder_view(record: GameRecord | GameSummary) -> Components:
     assert record.turn_at is not None
     quiet = QuietButton.custom_id_for(game=record.id, turn=int(record.turn_at))
     return Components([action_row(button(quiet, "No more reminders this turn", SECONDARY))])
-
-
-class LevelSelect(
-    Control,
-    tag="al",
-    fields=(number("lobby", 18),),
-):
-    """The level picked under Add AI: Parlor takes a seat in the lobby."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        values = values_of(interaction)
-        if len(values) != 1 or values[0] not in LEVEL_WORDS:
-            await tell(interaction, "Pick one level.")
-            return
-        await interaction.client.table.add_ai(interaction, self.lobby, values[0])
-
-
-class StandInButton(
-    Control,
-    tag="si",
-    fields=(GAME, VERSION),
-):
-    """Let Parlor play for the player to act, whose time ran out (``bot/service/ai_turns.py``)."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.stand_in(interaction, self.game, self.version)
-
-
-class BackButton(
-    Control,
-    tag="bk",
-    fields=(GAME,),
-):
-    """I'm back: a player Parlor played for takes their seat back."""
-
-    async def act(self, interaction: discord.Interaction[ParlorBot]) -> None:
-        await interaction.client.table.back(interaction, self.game)
