@@ -139,9 +139,9 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:  # before the game started or while closing: nothing to save
             print("\nStopped.", file=sys.stderr)
             return 130
-    from bot.discord.client import run
+    from bot.discord.lifecycle import launch
 
-    return run()
+    return launch()
 
 
 def _migrate(source: str, target: str) -> int:

@@ -54,7 +54,7 @@ class AiTable(TableBase):
         process) and posts it as a player's move is posted."""
         try:
             before = await self.service.game(game_id)
-            played = await self.service.ai.play(game_id, self.bot.thinking)
+            played = await self.service.ai.play(game_id, self.bot.ai_workers)
         except Unavailable as exc:  # the lease runs out, it is tried again (the database
             log.debug("AI turn of game %s: %s", game_id, exc)  # says it is out, once)
             return
@@ -132,7 +132,9 @@ class AiTable(TableBase):
     async def hint(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """``/hint``: the move Parlor would play for the user now, privately (the command is
         deferred before it comes here: the hard level may think a second or two)."""
-        move, reason = await self.service.ai.hint(record.id, interaction.user.id, self.bot.thinking)
+        move, reason = await self.service.ai.hint(
+            record.id, interaction.user.id, self.bot.ai_workers
+        )
         why = f" ({reason})" if reason else ""
         await tell(
             interaction,

@@ -1,4 +1,7 @@
-"""The Discord bot object: ``create_bot(db_path=...)`` builds it, ``run()`` connects it."""
+"""The Discord bot object, and its wiring: ``create_bot(db_path=..., clock=...)`` builds it
+(the service, the board and AI worker pools, the table), its ``setup_hook`` opens the
+database and loads the command modules (:data:`EXTENSIONS`, by name), and its loops sweep what
+falls due and play Parlor's turns. ``bot/discord/lifecycle.py`` runs it (``python -m bot``)."""
 
 from __future__ import annotations
 
@@ -6,25 +9,22 @@ import asyncio
 import collections
 import contextlib
 import logging
-import os
-import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import scale
 from bot.discord.answers import tell_failure
 from bot.discord.boards import Boards
-from bot.discord.commands import Games
 from bot.discord.custom_ids import control_for
+from bot.discord.environment import database_setting, guild_setting, server_limit, worker_niceness
 from bot.discord.heap import settle_heap
-from bot.discord.scale import ai_workers, board_workers, env_number, shard_of, shard_setting
-from bot.discord.settings import Settings
 from bot.discord.table import Table
+from bot.discord.workers import WorkerPool
 from bot.service.ai_turns import shards_key
 from bot.service.facade import MAX_GAMES_PER_SERVER, Service
 from bot.service.records import Unavailable
@@ -32,6 +32,15 @@ from bot.words import limits
 from bot.words.messages import challenge_link, lapsed_text, nudge_text
 
 log = logging.getLogger("parlor")
+
+EXTENSIONS = (
+    "bot.discord.commands.play",
+    "bot.discord.commands.games",
+    "bot.discord.commands.rules",
+    "bot.discord.commands.settings",
+)
+"""The command modules, one per command group, loaded by name in ``setup_hook`` (each has
+``async def setup(bot)``): the client imports none of them."""
 
 RATE_LIMIT = (8, 10.0)
 """Commands and clicks one user may make in that many seconds."""
@@ -73,6 +82,7 @@ class ParlorBot(commands.Bot):
         guild_id: int | None = None,
         games_per_server: int = MAX_GAMES_PER_SERVER,
         ai_delay: float | None = None,
+        clock: Callable[[], float] | None = None,
         **options: Any,
     ) -> None:
         super().__init__(
@@ -86,14 +96,25 @@ class ParlorBot(commands.Bot):
         self.db_path = db_path
         self.guild_id = guild_id
         self.games_per_server = games_per_server
+        self.clock = clock
+        """The time (epoch seconds) that the service, the sweeps and Parlor's turns read;
+        None: the real time."""
         self.table = Table(self)
         niceness = worker_niceness()
-        # board images are drawn in worker processes, and Parlor's moves in others
-        self.boards = Boards(workers=board_workers(), niceness=niceness)
-        self.thinking = Boards(workers=ai_workers(), niceness=niceness)
+        self.boards = Boards(workers=scale.board_workers(), niceness=niceness)
+        """Worker processes drawing the board images."""
+        self.ai_workers = WorkerPool(
+            scale.ai_workers(),
+            niceness=niceness,
+            preload=("__main__", "bot.service.ai_turns"),
+            what="AI",
+            doing="working out Parlor's moves",
+        )
+        """Worker processes working out Parlor's moves and ``/hint``'s."""
         self.ai_delay = ai_delay
         self._ai_due = asyncio.Event()
         self._ai_turns: set[asyncio.Task] = set()
+        self._taking_ai_turns = asyncio.Lock()
         self._ai_player: asyncio.Task | None = None
         self._sweeper: asyncio.Task | None = None
         self._reposter: asyncio.Task | None = None
@@ -111,7 +132,7 @@ class ParlorBot(commands.Bot):
         ids = getattr(self, "shard_ids", None)
         if not self.shard_count or ids is None:
             return True
-        return shard_of(guild_id, self.shard_count) in ids
+        return scale.shard_of(guild_id, self.shard_count) in ids
 
     async def admit(self, interaction: discord.Interaction) -> bool:
         """A small per-user rate limit on commands and clicks: refuse (ephemerally) a user
@@ -157,7 +178,9 @@ class ParlorBot(commands.Bot):
                 await control.act(interaction, self)
 
     async def setup_hook(self) -> None:
-        more = {} if self.ai_delay is None else {"ai_delay": self.ai_delay}
+        more: dict[str, Any] = {} if self.ai_delay is None else {"ai_delay": self.ai_delay}
+        if self.clock is not None:
+            more["clock"] = self.clock
         self.service = await Service.open(
             self.db_path, games_per_server=self.games_per_server, **more
         )
@@ -168,8 +191,8 @@ class ParlorBot(commands.Bot):
         if freed := await self.service.ai.take_over(shards):
             log.info("took over %d AI turns that the last run had taken", freed)
         await self.boards.start()
-        await self.add_cog(Games(self))
-        await self.add_cog(Settings(self))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
         if self.guild_id:
             guild = discord.Object(self.guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -211,10 +234,7 @@ class ParlorBot(commands.Bot):
             self._ai_due.clear()
             wait = AI_LOOK
             try:
-                for game_id in await self.service.ai.due():
-                    task = asyncio.create_task(self.table.ai_turn(game_id))
-                    self._ai_turns.add(task)
-                    task.add_done_callback(self._ai_turn_done)
+                await self._take_ai_turns()
                 upcoming = await self.service.storage.next_ai()
                 if upcoming is not None:
                     wait = min(AI_LOOK, max(0.0, upcoming - self.service.clock()))
@@ -225,6 +245,14 @@ class ParlorBot(commands.Bot):
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._ai_due.wait(), wait)
 
+    async def _take_ai_turns(self) -> None:
+        """Take the AI turns due now, each played in a task of its own (``_ai_turns``)."""
+        async with self._taking_ai_turns:  # a turn taken is in ``_ai_turns`` once this ends
+            for game_id in await self.service.ai.due():
+                task = asyncio.create_task(self.table.ai_turn(game_id))
+                self._ai_turns.add(task)
+                task.add_done_callback(self._ai_turn_done)
+
     def _ai_turn_done(self, task: asyncio.Task) -> None:
         self._ai_turns.discard(task)
         if not task.cancelled() and (exc := task.exception()) is not None:
@@ -234,17 +262,29 @@ class ParlorBot(commands.Bot):
         while True:
             await asyncio.sleep(EXPIRY_SWEEP)
             try:
-                await self.sweep()
+                await self._sweep_due()
             except Unavailable as exc:  # the database says when it is out, and back, once
                 log.debug("the sweep: %s", exc)
             except Exception:
                 log.exception("the sweep failed")
 
     async def sweep(self) -> None:
-        """One pass over what fell due by the service's clock: lapsed challenges and lobbies
-        lose their buttons; an invited player with half their challenge's time gone is
-        reminded, once; the move clocks remind, show the claim button, or act
-        (``Table.tell_due``)."""
+        """One whole pass over what fell due by the bot's clock, done when it returns: the
+        lapsed, the reminders and the move clocks (:meth:`_sweep_due`), then Parlor plays the
+        turns due (its own, and those of absent players it stands in for), posted before this
+        returns. A test (or a check outside the repository) moves the clock given to
+        ``create_bot`` and awaits it."""
+        await self._sweep_due()
+        await self._take_ai_turns()
+        playing = list(self._ai_turns)  # also those the AI loop took: all posted when done
+        if playing:
+            await asyncio.wait(playing)
+
+    async def _sweep_due(self) -> None:
+        """What the loop does every :data:`EXPIRY_SWEEP` seconds (Parlor's turns have a loop
+        of their own, ``_play_ais``): lapsed challenges and lobbies lose their buttons; an
+        invited player with half their challenge's time gone is reminded, once; the move
+        clocks remind, show the claim button, or act (``Table.tell_due``)."""
         for challenge in await self.service.expire_challenges():
             await self._mark_expired(challenge)
         for challenge in await self.service.due_nudges():
@@ -279,7 +319,7 @@ class ParlorBot(commands.Bot):
         if service is not None:
             await service.close()
         await self.boards.close()
-        await self.thinking.close()
+        await self.ai_workers.close()
 
 
 def _over_limit(
@@ -304,98 +344,25 @@ def _describe(interaction: discord.Interaction) -> str:
     return f"interaction {interaction.id} ({what!s:.100}) by user {interaction.user.id}"
 
 
-def server_limit() -> int:
-    """Active games one server may hold: ``PARLOR_MAX_GAMES_PER_SERVER``, or the default;
-    ``ValueError`` with a message for a value that is not a whole number of games."""
-    limit = env_number("PARLOR_MAX_GAMES_PER_SERVER", 10**9, "a whole number of games")
-    return MAX_GAMES_PER_SERVER if limit is None else limit
-
-
-def guild_setting() -> int | None:
-    """The server to sync the slash commands to at once: ``PARLOR_GUILD``, or None when it is
-    unset; ``ValueError`` with a message for anything that is not a server id."""
-    return env_number(
-        "PARLOR_GUILD",
-        2**63,
-        "a server id (a number such as 123456789012345678)",
-        "; unset it to sync the commands globally",
-    )
-
-
-WORKER_NICENESS = 0
-"""How much lower (``nice``) the worker processes (boards, Parlor's moves) run than the bot.
-They ran at 10 until measured (``bench/bench_discord.py``, 2 cores kept busy by two other
-processes): 3 games moving every 0.3 s had their next board at p50 215-239 ms, p95 314-373 ms
-at nice 10, 93 / 114-142 ms at 5, 51-54 / 67-70 ms at 0, the interactions answered at p95
-13-17 ms in all three; 50 games with no pause, p95 5.8 s at 10 and 1.4 s at 0, the answers
-242 and 279 ms. The bot's own work is a few ms a move, so its share of a core answers in time
-without the workers yielding theirs to every other program on the machine."""
-
-
-def worker_niceness() -> int:
-    """``PARLOR_WORKER_NICENESS`` (0-19), or :data:`WORKER_NICENESS`; ``ValueError`` with a
-    message for anything else."""
-    value = os.environ.get("PARLOR_WORKER_NICENESS", "").strip()
-    if not value:
-        return WORKER_NICENESS
-    if not (value.isascii() and value.isdigit() and int(value) <= 19):
-        raise ValueError(
-            f"PARLOR_WORKER_NICENESS must be a nice value from 0 to 19, not {value[:30]!r}"
-        )
-    return int(value)
-
-
 class ShardedParlorBot(ParlorBot, commands.AutoShardedBot):
     """The bot running some of its shards (``PARLOR_SHARDS``, ``PARLOR_SHARD_IDS``): discord.py's
     ``AutoShardedBot``, one gateway connection per shard, in this one process."""
 
 
-def create_bot(db_path: str | None = None, **options: Any) -> ParlorBot:
+def create_bot(
+    db_path: str | None = None, *, clock: Callable[[], float] | None = None, **options: Any
+) -> ParlorBot:
     """The bot, not yet connected (start it with ``await bot.start(token)``); sharded as
     ``PARLOR_SHARDS`` and ``PARLOR_SHARD_IDS`` say (``bot/discord/scale.py``).
 
-    ``options`` go to ``discord.Client`` (tests pass a short ``guild_ready_timeout``)."""
+    ``db_path``: an SQLite file or a PostgreSQL URL (default: ``PARLOR_DB``, else
+    ``parlor.db``). ``clock``: a callable returning epoch seconds, the time the service, the
+    sweeps and Parlor's turns read (default: the real time); with it and :meth:`ParlorBot.sweep`
+    a test moves time by hand. ``options`` go to ``discord.Client`` (tests pass a short
+    ``guild_ready_timeout``)."""
     options.setdefault("games_per_server", server_limit())
-    kind, sharded = ParlorBot, shard_setting()
+    kind, sharded = ParlorBot, scale.shard_setting()
     if sharded is not None:
         kind = ShardedParlorBot
         options["shard_count"], options["shard_ids"] = sharded
-    return kind(
-        db_path or os.environ.get("PARLOR_DB", "parlor.db"),
-        guild_id=guild_setting(),
-        **options,
-    )
-
-
-def run() -> int:
-    """``python -m bot``: check the database, connect, and run until SIGTERM or SIGINT
-    (Ctrl-C), which close the bot cleanly (exit status 0); see ``bot/discord/lifecycle.py``."""
-    from bot.discord import lifecycle
-    from bot.service.store.storage import StorageOpenError
-
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        print("error: set DISCORD_TOKEN to the bot's token to run Parlor", file=sys.stderr)
-        return 2
-    db_path = os.environ.get("PARLOR_DB", "parlor.db")  # as create_bot() chooses it
-    try:
-        server_limit()  # a bad setting is said before anything starts
-        guild_setting()
-        worker_niceness()
-        shard_setting()
-        board_workers()
-        ai_workers()
-        lifecycle.run(lifecycle.main(create_bot, token, db_path))
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except StorageOpenError as exc:  # before connecting: no network needed to find it out
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except discord.LoginFailure:
-        print("error: Discord refused the token in DISCORD_TOKEN", file=sys.stderr)
-        return 2
-    except (aiohttp.ClientError, OSError) as exc:
-        print(f"error: cannot reach Discord: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return kind(db_path or database_setting(), guild_id=guild_setting(), clock=clock, **options)

@@ -1,6 +1,7 @@
 """Starting and stopping the Discord bot (``python -m bot``).
 
-:func:`main` checks that the database opens before it connects to Discord (a bad file fails
+:func:`launch` reads the settings (a bad one is said before anything starts), then :func:`main`
+checks that the database opens before it connects to Discord (a bad file fails
 at once, with no network), then :func:`serve` runs the bot until it stops or SIGTERM / SIGINT
 (Ctrl-C) arrives. Either signal gets the same clean close as :meth:`ParlorBot.close`: the
 interactions in hand finish, the board workers stop, the database is closed, and the exit
@@ -16,13 +17,17 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 from collections.abc import Callable, Coroutine
 from types import TracebackType
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
-from bot.service.store.storage import Storage
+from bot.discord import environment, scale
+from bot.discord.client import create_bot
+from bot.service.store.storage import Storage, StorageOpenError
 
 log = logging.getLogger("parlor")
 T = TypeVar("T")
@@ -140,3 +145,36 @@ async def main(make_bot: Callable[[str], Any], token: str, db_path: str) -> sign
             return stop.received
         discord.utils.setup_logging(level=logging.INFO, root=True)
         return await serve(make_bot(db_path), token, stop)
+
+
+def launch() -> int:
+    """``python -m bot``: check the settings and the database, connect, and run until SIGTERM
+    or SIGINT (Ctrl-C), which close the bot cleanly (exit status 0). A bad setting, a
+    database that does not open, a refused token: one line on stderr, and 2 (or 1 when
+    Discord or the database cannot be reached)."""
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print("error: set DISCORD_TOKEN to the bot's token to run Parlor", file=sys.stderr)
+        return 2
+    db_path = environment.database_setting()  # as create_bot() chooses it
+    try:
+        environment.server_limit()  # a bad setting is said before anything starts
+        environment.guild_setting()
+        environment.worker_niceness()
+        scale.shard_setting()
+        scale.board_workers()
+        scale.ai_workers()
+        run(main(create_bot, token, db_path))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except StorageOpenError as exc:  # before connecting: no network needed to find it out
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("error: Discord refused the token in DISCORD_TOKEN", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"error: cannot reach Discord: {exc}", file=sys.stderr)
+        return 1
+    return 0

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from discord.http import HTTPClient
 
     from bot.discord.boards import Boards
+    from bot.discord.workers import WorkerPool
     from bot.service.facade import Service
 
 
@@ -100,7 +101,7 @@ class Host(Poster, Protocol):
     service: Service
     boards: Boards
     """Board images, drawn in worker processes."""
-    thinking: Boards
+    ai_workers: WorkerPool
     """Parlor's moves, worked out in other worker processes."""
     started_at: float
     """When this process started (the service's clock): boards of games moved before then

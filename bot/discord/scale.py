@@ -12,19 +12,10 @@ from __future__ import annotations
 
 import os
 
+from bot.discord.environment import env_number
+
 MAX_SHARDS = 10_000
 """More shards than any bot needs (Discord's guidance: one per 1,000-2,500 servers)."""
-
-
-def env_number(name: str, upper: int, what: str, then: str = "") -> int | None:
-    """The environment variable ``name`` as a whole number from 1 to ``upper - 1``, or None
-    when it is unset; ``ValueError`` saying it must be ``what`` (then ``then``) otherwise."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return None
-    if not (value.isascii() and value.isdigit() and len(value) <= 30 and 0 < int(value) < upper):
-        raise ValueError(f"{name} must be {what}, not {value[:30]!r}{then}")
-    return int(value)
 
 
 def shard_setting() -> tuple[int, list[int]] | None:

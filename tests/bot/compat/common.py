@@ -7,7 +7,6 @@ entry point and what the bot posts do not."""
 
 from __future__ import annotations
 
-import inspect
 import json
 from pathlib import Path
 from typing import Any
@@ -32,20 +31,8 @@ class Moment:
 
 
 def new_bot(db_path: str, clock: Moment):
-    """The bot on ``db_path`` reading ``clock``: ``create_bot(clock=...)`` where it takes one,
-    else (the bot made before the restructuring) the clock set on the service the moment it
-    opens, before the bot connects."""
-    if "clock" in inspect.signature(bot.create_bot).parameters:
-        made = bot.create_bot(db_path=db_path, clock=clock, guild_ready_timeout=0.05)
-    else:
-        made = bot.create_bot(db_path=db_path, guild_ready_timeout=0.05)
-        opened = made.setup_hook
-
-        async def setup_hook() -> None:
-            await opened()
-            made.service.clock = clock
-
-        made.setup_hook = setup_hook
+    """The bot on ``db_path`` reading ``clock`` (``create_bot(clock=...)``)."""
+    made = bot.create_bot(db_path=db_path, clock=clock, guild_ready_timeout=0.05)
     made.rate_limit = (10_000, 10.0)  # these tests click faster than any person
     return made
 

@@ -274,7 +274,7 @@ def test_a_bad_server_limit_is_refused_in_one_line(tmp_path):
 
 
 def test_a_server_limit_padded_with_zeros_is_read_whole(monkeypatch):
-    from bot.discord.client import server_limit
+    from bot.discord.environment import server_limit
 
     monkeypatch.setenv("PARLOR_MAX_GAMES_PER_SERVER", "0000000001" + "1234567890")
     with pytest.raises(ValueError, match="must be a whole number of games"):
@@ -284,7 +284,7 @@ def test_a_server_limit_padded_with_zeros_is_read_whole(monkeypatch):
 
 
 def test_the_workers_niceness_is_read_from_the_environment(monkeypatch):
-    from bot.discord.client import WORKER_NICENESS, worker_niceness
+    from bot.discord.environment import WORKER_NICENESS, worker_niceness
 
     monkeypatch.delenv("PARLOR_WORKER_NICENESS", raising=False)
     assert worker_niceness() == WORKER_NICENESS

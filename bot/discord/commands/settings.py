@@ -122,3 +122,8 @@ class Settings(commands.Cog):
                 )
             await self.bot.table.show_clocks(games)  # the others see it on the turn messages
             await tell(interaction, text)
+
+
+async def setup(bot: ParlorBot) -> None:
+    """The extension's entry (``bot.load_extension("bot.discord.commands.settings")``)."""
+    await bot.add_cog(Settings(bot))

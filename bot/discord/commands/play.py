@@ -175,3 +175,13 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
         description=f"{verb} {game.title} ({players} players)"[:100],
         callback=callback,
     )
+
+
+async def setup(bot: ParlorBot) -> None:
+    """The extension's entry (``bot.load_extension("bot.discord.commands.play")``): the
+    ``/play`` group, one subcommand per game."""
+    bot.tree.add_command(play_group(bot))
+
+
+async def teardown(bot: ParlorBot) -> None:
+    bot.tree.remove_command("play")

@@ -1,4 +1,5 @@
-"""Parlor's slash commands: thin adapters over the table and the service."""
+"""A player's games: ``/move``, ``/hint``, ``/board``, ``/resign``, ``/games``, ``/history``;
+thin adapters over the table and the service."""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from discord.ext import commands
 
 import engine
 from bot.discord.answers import ack, tell
-from bot.discord.play import play_group
-from bot.discord.rules import show_rules
 from bot.service.ai_players import level_of
 from bot.service.recent import Recent
 from bot.service.records import GameRecord, GameSummary, ServiceError
@@ -22,13 +21,9 @@ from bot.service.store.storage import MoveRow
 from bot.words import limits
 from bot.words.clocks import listing_words, most_urgent_first
 from bot.words.messages import board_link, title_line, waiting_words
-from bot.words.rules import TEXTS, title_of
 
 if TYPE_CHECKING:
     from bot.discord.client import ParlorBot
-
-RULES_CHOICES = [app_commands.Choice(name=title_of(key), value=key) for key in TEXTS]
-
 
 MOVE_TEXTS_KEPT = 256
 """Games whose legal moves autocomplete keeps (the latest version of each, oldest dropped)."""
@@ -50,14 +45,7 @@ def _only(
 class Games(commands.Cog):
     def __init__(self, bot: ParlorBot) -> None:
         self.bot = bot
-        self.play = play_group(bot)
         self._move_texts: Recent[tuple[int, int], list[str]] = Recent(MOVE_TEXTS_KEPT)
-
-    async def cog_load(self) -> None:
-        self.bot.tree.add_command(self.play)
-
-    async def cog_unload(self) -> None:
-        self.bot.tree.remove_command(self.play.name)
 
     @property
     def service(self):
@@ -210,15 +198,6 @@ class Games(commands.Cog):
                 lines.append(" · ".join(p for p in parts if p))
             await tell(interaction, limits.listing(lines))
 
-    @app_commands.command(name="rules", description="How a game is played in Parlor")
-    @app_commands.describe(
-        game="the game; time: move clocks and reminders; parlor: playing the AI, hints"
-    )
-    @app_commands.choices(game=RULES_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        async with self.bot.handling(interaction):
-            await show_rules(interaction, game)  # static text: answered at once, paged
-
     @app_commands.command(name="history", description="A game's moves")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.describe(game="game number", file="also attach the full record as JSON")
@@ -285,3 +264,8 @@ def history_file(record: GameRecord, rows) -> discord.File:
     return discord.File(
         io.BytesIO(json.dumps(data, indent=1).encode()), filename=f"parlor-{record.id}.json"
     )
+
+
+async def setup(bot: ParlorBot) -> None:
+    """The extension's entry (``bot.load_extension("bot.discord.commands.games")``)."""
+    await bot.add_cog(Games(bot))
