@@ -12,7 +12,8 @@ import discord
 
 import engine
 from bot.discord.answers import QUIET, ack, tell, update
-from bot.service.records import GameRecord, ServiceError, Unavailable
+from bot.service.errors import ServiceError, Unavailable
+from bot.service.records import GameRecord
 from bot.words import limits
 from bot.words.messages import lobby_text, played_text, player_of
 from bot.words.text import clean

@@ -29,7 +29,8 @@ from bot.discord.invitations import Invitations
 from bot.discord.posting import post
 from bot.discord.ui import game_view
 from bot.games import chat_of
-from bot.service.records import Conflict, GameRecord, NotFound, Played, ServiceError
+from bot.service.errors import Conflict, NotFound, ServiceError
+from bot.service.records import GameRecord, Played
 from bot.words import limits
 from bot.words.messages import (
     board_link,

@@ -14,8 +14,8 @@ import discord
 
 from bot.discord.answers import tell
 from bot.discord.custom_ids import GAME, VERSION, Control, number, one_of, values_of
+from bot.service.clocks import claim_shown
 from bot.service.records import Challenge, GameRecord, GameSummary
-from bot.service.timeouts import claim_shown
 from bot.words import limits
 from bot.words.menus import control_moves, move_groups, options
 

@@ -15,17 +15,12 @@ import engine
 from bot.games import chat_of
 from bot.service.records import Challenge, GameRecord, Player
 from bot.words.clocks import clock_line
-from bot.words.text import clean, mention, when
+from bot.words.text import clean, mention, title_line, when
 from engine.core import option_text
 
 
 def player_of(user: discord.abc.User) -> Player:
     return Player(user.id, user.display_name)
-
-
-def title_line(record: GameRecord) -> str:
-    names = " vs ".join(clean(p.name) for p in record.players)
-    return f"**{record.game.title}** #{record.id} · {names}"
 
 
 def status_line(record: GameRecord, now: float = 0.0, away: float | None = None) -> str:

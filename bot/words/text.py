@@ -7,7 +7,7 @@ import functools
 
 import discord
 
-from bot.service.records import Player
+from bot.service.records import GameRecord, GameSummary, Player
 
 
 @functools.lru_cache(maxsize=4096)
@@ -25,3 +25,8 @@ def mention(player: Player) -> str:
 def when(moment: float) -> str:
     """``moment`` (a Unix time) as Discord shows it to each reader: "in 3 hours", live."""
     return f"<t:{int(moment)}:R>"
+
+
+def title_line(record: GameRecord | GameSummary) -> str:
+    names = " vs ".join(clean(p.name) for p in record.players)
+    return f"**{record.game.title}** #{record.id} · {names}"

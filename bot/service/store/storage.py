@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.records import ServiceError, StorageOpenError, Unavailable
+from bot.service.errors import ServiceError, StorageOpenError, Unavailable
 from bot.service.store.ai_rows import AiRows
 from bot.service.store.clock_rows import ClockRows
 from bot.service.store.database import (
