@@ -26,6 +26,7 @@ from bot.discord.ai_table import AiTable
 from bot.discord.answers import QUIET, ack, is_click, tell, update
 from bot.discord.clock_table import ClockTable
 from bot.discord.invitations import Invitations
+from bot.discord.people import turn_mentions
 from bot.discord.posting import post
 from bot.discord.ui import game_view
 from bot.games import chat_of
@@ -40,7 +41,6 @@ from bot.words.messages import (
     played_text,
     title_line,
     turn_content,
-    turn_mentions,
 )
 
 if TYPE_CHECKING:
