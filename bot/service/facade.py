@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -48,7 +48,6 @@ from bot.service.gameplay import (
     GAMES_KEPT,
     MAX_GAMES_PER_SERVER,
     MAX_GAMES_PER_USER,
-    Create,
     Gameplay,
 )
 from bot.service.lobbies import Lobbies
@@ -235,14 +234,6 @@ class Service:
 
     # -- games (``gameplay.py``, ``moves.py``) -----------------------------------------------
 
-    async def check_room(self, players: Sequence[Player], guild_id: int | None) -> None:
-        await self.gameplay.check_room(players, guild_id)
-
-    async def start_game(
-        self, challenge: Challenge, players: Sequence[Player], create: Create, gone: str
-    ) -> GameRecord:
-        return await self.gameplay.start_game(challenge, players, create, gone)
-
     async def game(self, game_id: int) -> GameRecord:
         return await self.gameplay.game(game_id)
 
@@ -254,12 +245,6 @@ class Service:
 
     def check_turn(self, record: GameRecord, user_id: int) -> int:
         return gameplay_module.check_turn(record, user_id)
-
-    async def change(self, game_id: int, decide: Callable[..., Any], **kwargs: Any) -> Played:
-        return await self.gameplay.change(game_id, decide, **kwargs)
-
-    def forget(self, game_ids: Sequence[int]) -> None:
-        self.gameplay.forget(game_ids)
 
     async def play(
         self, game_id: int, user_id: int, move: str | engine.Move, *, version: int | None = None
