@@ -206,10 +206,28 @@ class Service:
 
     # -- challenges (``challenges.py``) ------------------------------------------------------
 
-    async def challenge(self, key: str, host: Player, invited: Player, **kwargs: Any) -> Challenge:
-        """``host`` challenges ``invited`` to a two-seat game of ``key`` (``options``,
-        ``settings``, ``guild_id``, ``channel_id``, ``expires``: ``Challenges.challenge``)."""
-        return await self.challenges.challenge(key, host, invited, **kwargs)
+    async def challenge(
+        self,
+        key: str,
+        host: Player,
+        invited: Player,
+        *,
+        options: dict[str, Any] | None = None,
+        settings: dict[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        expires: str | None = None,
+    ) -> Challenge:
+        return await self.challenges.challenge(
+            key,
+            host,
+            invited,
+            options=options,
+            settings=settings,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            expires=expires,
+        )
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         return await self.challenges.get(challenge_id)
