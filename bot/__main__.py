@@ -148,7 +148,7 @@ def _migrate(source: str, target: str) -> int:
     """``python -m bot migrate``: 0 when copied and checked, 2 (one line why) otherwise."""
     import asyncio
 
-    from bot.service.records import ServiceError
+    from bot.service.errors import ServiceError
     from bot.service.store.transfer import run
 
     try:

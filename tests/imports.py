@@ -125,3 +125,20 @@ def game_of(module: str) -> str | None:
         if last == prefix or last.startswith(prefix + "_"):
             return prefix
     return None
+
+
+def private_names_taken(package: str) -> list[str]:
+    """``from x import _y`` in the modules of ``package``, where ``x`` is a module of the
+    project (``bot``, ``engine``, ``render``): a private name that crosses modules."""
+    wrong = []
+    for name, path in modules(package).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                if node.module.split(".")[0] not in ("bot", "engine", "render"):
+                    continue
+                wrong += [
+                    f"{name} takes {node.module}.{alias.name} (line {node.lineno})"
+                    for alias in node.names
+                    if alias.name.startswith("_") and not alias.name.startswith("__")
+                ]
+    return wrong

@@ -12,10 +12,12 @@ import discord
 import engine
 from bot.discord.answers import QUIET, ack, tell, update
 from bot.discord.components import lobby_view
+from bot.discord.people import player_of
 from bot.discord.table_base import TableBase
-from bot.service.records import GameRecord, ServiceError, Unavailable
+from bot.service.errors import ServiceError, Unavailable
+from bot.service.records import GameRecord
 from bot.words import limits
-from bot.words.messages import lobby_text, played_text, player_of
+from bot.words.messages import lobby_text, played_text
 from bot.words.text import clean
 
 log = logging.getLogger(__name__)

@@ -26,8 +26,8 @@ from bot.discord.heap import settle_heap
 from bot.discord.table import Table
 from bot.discord.workers import WorkerPool
 from bot.service.ai_turns import shards_key
+from bot.service.errors import Unavailable
 from bot.service.facade import MAX_GAMES_PER_SERVER, Service
-from bot.service.records import Unavailable
 from bot.words import limits
 from bot.words.messages import challenge_link, lapsed_text, nudge_text
 

@@ -12,7 +12,8 @@ from bot.discord.answers import QUIET, ack, tell, update
 from bot.discord.components import game_view, reminder_view
 from bot.discord.posting import post
 from bot.discord.table_base import TableBase
-from bot.service.records import GameRecord, ServiceError, Unavailable
+from bot.service.errors import ServiceError, Unavailable
+from bot.service.records import GameRecord
 from bot.service.timeouts import Reminder, TimedOut, TimeUp
 from bot.words import limits
 from bot.words.clocks import (

@@ -26,8 +26,8 @@ from bot.discord.controls import (
     StandInButton,
 )
 from bot.discord.custom_ids import Control
+from bot.service.clocks import claim_shown
 from bot.service.records import Challenge, GameRecord, GameSummary
-from bot.service.timeouts import claim_shown
 from bot.words import limits
 from bot.words.menus import control_moves, move_groups, options
 
@@ -131,7 +131,7 @@ def button(custom_id: str, label: str, style: int = SECONDARY, emoji: str = "") 
 
 
 def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:
-    """Once the player to act is out of time (``timeouts.claim_shown``), buttons for the
+    """Once the player to act is out of time (``clocks.claim_shown``), buttons for the
     others: "Claim the win" when only two are left, else "Remove NAME"; and "Let Parlor play
     for NAME" (``bot/service/ai_turns.py``)."""
     mover = record.player_to_move

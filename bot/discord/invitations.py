@@ -10,10 +10,12 @@ import discord
 
 from bot.discord.answers import QUIET, ack, tell, update
 from bot.discord.components import challenge_view, level_view, lobby_view
+from bot.discord.people import player_of
 from bot.discord.table_base import TableBase
-from bot.service.records import Challenge, GameRecord, ServiceError
+from bot.service.errors import ServiceError
+from bot.service.records import Challenge, GameRecord
 from bot.words import limits
-from bot.words.messages import challenge_text, lobby_text, only_moves_note, player_of, title_line
+from bot.words.messages import challenge_text, lobby_text, only_moves_note, title_line
 from render.names import shorten
 
 if TYPE_CHECKING:

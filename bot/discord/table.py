@@ -28,7 +28,8 @@ from bot.discord.components import game_view
 from bot.discord.invitations import Invitations
 from bot.discord.table_base import NOT_THIS_BOARD
 from bot.games import chat_of
-from bot.service.records import Conflict, GameRecord, Played, ServiceError
+from bot.service.errors import Conflict, ServiceError
+from bot.service.records import GameRecord, Played
 from bot.words import limits
 from bot.words.messages import (
     board_link,

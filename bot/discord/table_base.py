@@ -21,10 +21,12 @@ import discord
 from bot.discord import strays
 from bot.discord.answers import QUIET, tell, update
 from bot.discord.components import game_view
+from bot.discord.people import turn_mentions
 from bot.discord.posting import post
-from bot.service.records import GameRecord, NotFound, ServiceError
+from bot.service.errors import NotFound, ServiceError
+from bot.service.records import GameRecord
 from bot.words import limits
-from bot.words.messages import title_line, turn_content, turn_mentions
+from bot.words.messages import title_line, turn_content
 
 if TYPE_CHECKING:
     from bot.discord.parts import Host

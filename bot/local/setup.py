@@ -18,8 +18,9 @@ from urllib.parse import urlsplit
 import engine
 import engine.ai
 from bot.service.ai_players import ai_name
+from bot.service.errors import NotFound
 from bot.service.facade import GameRecord, Player, Service, ServiceError
-from bot.service.records import GameSummary, NotFound
+from bot.service.records import GameSummary
 from bot.service.store.database import is_url, shown
 from bot.words.terminal import local_time, result_line
 from render.names import shorten

@@ -1,7 +1,7 @@
 """Parlor's own players at work: games against them, their turns, playing for an absent
 player, and hints. No Discord in here.
 
-An AI's turn is due ``Service.ai_delay`` seconds after it comes (``games.ai_at``, see
+An AI's turn is due ``Gameplay.ai_delay`` seconds after it comes (``games.ai_at``, see
 ``bot/service/store/ai_rows.py``); the bot takes the turns due and plays each
 (:meth:`AiTurns.play`): the
 AI's decisions are worked out by ``think`` (the bot runs them in worker processes, never on
@@ -16,26 +16,17 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import engine
 import engine.ai
+from bot.service import clocks
 from bot.service.ai_players import STAND_IN_LEVEL, ai_id, ai_name, check_level
-from bot.service.records import (
-    Challenge,
-    Change,
-    Closed,
-    Conflict,
-    GameRecord,
-    NotAllowed,
-    Played,
-    Player,
-    ServiceError,
-)
-from bot.service.timeouts import _left, time_up
-
-if TYPE_CHECKING:
-    from bot.service.facade import Service
+from bot.service.challenges import Challenges
+from bot.service.errors import Closed, Conflict, NotAllowed, ServiceError
+from bot.service.gameplay import Gameplay, check_turn
+from bot.service.records import Change, GameRecord, Played, Player
+from bot.service.table_settings import check_settings, game_named
 
 AI_LEASE = 60.0
 """Seconds a process holds an AI turn it took; should it stop meanwhile, another takes it
@@ -137,9 +128,10 @@ def _args(record: GameRecord) -> tuple[str, str, list[str]]:
 class AiTurns:
     """The AI part of a ``Service`` (reach it as ``service.ai``)."""
 
-    def __init__(self, service: Service) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, gameplay: Gameplay, challenges: Challenges) -> None:
+        self.gameplay = gameplay
+        self.challenges = challenges
+        self.storage = gameplay.storage
         self.run = secrets.token_hex(8)
         """This process's run: new at every start, written with each lease it takes."""
         self.shards = ALL_SHARDS
@@ -174,8 +166,6 @@ class AiTurns:
         """``host`` plays a two-seat game of ``key`` against Parlor at ``level``, starting at
         once (no challenge to accept); seats drawn at random (host first without
         ``shuffle``)."""
-        from bot.service.facade import check_settings, game_named
-
         game = game_named(key)
         try:
             check_level(level)
@@ -184,7 +174,7 @@ class AiTurns:
             raise ServiceError(str(exc)) from None
         settings = check_settings(game, settings)
         parlor = Player(ai_id(level, 1), ai_name(level))
-        now = self.service.clock()
+        now = self.gameplay.clock()
         challenge_id = await self.storage.insert_challenge(
             game_key=key,
             num_players=2,
@@ -201,12 +191,12 @@ class AiTurns:
             expires_at=now + 60,
             nudge_at=None,
         )
-        challenge: Challenge = await self.service.get_challenge(challenge_id)
-        players = [host, parlor]
-        if shuffle:
-            self.service.seats_rng.shuffle(players)
-        return await self.service.start_game(
-            challenge, players, self.storage.accept_challenge, "That game could not start."
+        return await self.gameplay.start_game(
+            await self.challenges.get(challenge_id),
+            [host, parlor],
+            self.storage.accept_challenge,
+            "That game could not start.",
+            shuffle=shuffle,
         )
 
     async def seat(self, game_id: int, seats: dict[int, str]) -> GameRecord:
@@ -216,18 +206,18 @@ class AiTurns:
         def decide(record: GameRecord) -> Change:
             return Change(record.state, stand_ins={**record.stand_ins, **seats})
 
-        return (await self.service.change(game_id, decide)).game
+        return (await self.gameplay.change(game_id, decide)).game
 
     async def due(self) -> list[int]:
         """Take the games whose AI is due to play now (each held for ``AI_LEASE``)."""
-        now = self.service.clock()
+        now = self.gameplay.clock()
         return await self.storage.take_ai_due(now, now + AI_LEASE, AI_BATCH, self.holder)
 
     async def play(self, game_id: int, think: Think = think_here) -> Played | None:
         """The AI the game waits on plays its turn: its moves, committed and returned; None
         when the game no longer waits on an AI, or changed while it thought (that change
         set the game's next AI turn itself)."""
-        record = await self.service.game(game_id)
+        record = await self.gameplay.game(game_id)
         level = record.ai_to_act
         if level is None:
             await self.storage.drop_ai(game_id)
@@ -246,13 +236,13 @@ class AiTurns:
                 made.append((move, seat, user))
             return Change(state, tuple(made))
 
-        played = await self.service.change(game_id, decide)
+        played = await self.gameplay.change(game_id, decide)
         return played if played.moves else None
 
     async def stand_in(self, game_id: int, user_id: int, *, version: int | None = None) -> Played:
         """Another player lets the AI play for the player to act, whose time has run out
         (beside claiming the win or removing them)."""
-        now = self.service.clock()
+        now = self.gameplay.clock()
 
         def decide(record: GameRecord) -> Change:
             seat = record.seat_of(user_id)
@@ -262,17 +252,17 @@ class AiTurns:
                 raise Closed("This game is over.")
             if version is not None and version != record.version:
                 raise Conflict("The board changed since that message; use the latest one.")
-            due, target = time_up(record), record.seat_to_act
+            due, target = clocks.time_up(record), record.seat_to_act
             if due is None or target is None or record.ai_to_act:
                 raise NotAllowed("Nobody here has run out of time.")
             if target == seat:
                 raise NotAllowed("That's you: make your move instead.")
             if (left := due - now) > 0:
                 name = record.players[target].name
-                raise NotAllowed(f"{name} still has {_left(left)} for this move.")
+                raise NotAllowed(f"{name} still has {clocks.left_short(left)} for this move.")
             return Change(record.state, stand_ins={**record.stand_ins, target: STAND_IN_LEVEL})
 
-        return await self.service.change(game_id, decide)
+        return await self.gameplay.change(game_id, decide)
 
     async def back(self, game_id: int, user_id: int) -> Played:
         """The player an AI plays for takes their seat back (it is then theirs to play, on a
@@ -289,14 +279,14 @@ class AiTurns:
             rest = {s: level for s, level in record.stand_ins.items() if s != seat}
             return Change(record.state, stand_ins=rest)
 
-        return await self.service.change(game_id, decide)
+        return await self.gameplay.change(game_id, decide)
 
     async def hint(
         self, game_id: int, user_id: int, think: Think = think_here
     ) -> tuple[str, str | None]:
         """The hard AI's move for ``user_id``, whose turn it is, and why (where it can say):
         only where the table has hints on."""
-        record = await self.service.game(game_id)
+        record = await self.gameplay.game(game_id)
         if record.seat_of(user_id) is None:
             raise NotAllowed("You are not playing in this game.")
         if not record.hints:
@@ -304,7 +294,7 @@ class AiTurns:
                 "Hints are off at this table (they are on by default only in games against "
                 "Parlor; the table chooses with /play ... hints:on)."
             )
-        self.service.check_turn(record, user_id)
+        check_turn(record, user_id)
         if record.awaiting_roll:
             raise NotAllowed("Roll the dice first; then ask for a hint.")
         return await think(hint_for, *_args(record), record.seed)

@@ -27,9 +27,15 @@ player's own settings, sets it to the true next moment.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import functools
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+import engine
+
+if TYPE_CHECKING:
+    from bot.service.records import GameRecord, GameSummary
 
 DAY = 86_400.0
 HOUR = 3_600.0
@@ -274,3 +280,71 @@ def length_words(seconds: float) -> str:
         return f"{round(seconds / 60)} min"
     days = seconds / DAY
     return f"{days:g} day{'s' if days != 1 else ''}"
+
+
+def left_short(seconds: float) -> str:
+    """Time left as a refusal says it: "0:42" under a few minutes, else roughly."""
+    if seconds < SHORT_CLOCK:
+        whole = int(seconds + 0.999)
+        return f"{whole // 60}:{whole % 60:02d}"
+    return left_words(seconds)
+
+
+# -- a game's clocks, read from its record -------------------------------------------------------
+
+
+def timer_deadline(record: GameRecord) -> float | None:
+    """When the player to act runs out of the game's turn timer (it restarts at every
+    decision), or ``None``."""
+    seconds = timer_seconds(record.options)
+    if seconds is None or record.over or record.seat_to_act is None or record.ai_to_act:
+        return None
+    return record.updated_at + seconds
+
+
+def time_up(record: GameRecord) -> float | None:
+    """When the player to act is out of time by any clock of the table, or ``None``."""
+    times = [t for t in (timer_deadline(record), record.deadline) if t is not None]
+    if record.over or record.seat_to_act is None or not times:
+        return None
+    return min(times)
+
+
+def claim_shown(record: GameRecord, now: float) -> bool:
+    """Whether the turn message carries the claim (or Remove) button: from the start under a
+    turn timer (pressed early, it says how long is left), else once time is up."""
+    if record.over or record.player_to_move is None:
+        return False
+    if timer_deadline(record) is not None:
+        return True
+    return record.deadline is not None and now >= record.deadline
+
+
+def claims_win(game: GameRecord | GameSummary) -> bool:
+    """Whether running out of time ends the game (a claim of the win) rather than removing the
+    player from a table that plays on: two players left, or a game with no removals."""
+    return game.players_in <= 2 or not removes_players(game.key, len(game.players))
+
+
+@functools.lru_cache(maxsize=64)
+def removes_players(key: str, num_players: int) -> bool:
+    """Whether the game can take a player out and play on (the engine's removal moves)."""
+    state = engine.get_game(key).new_game(num_players)
+    return bool(state.removal_moves())
+
+
+Listed = TypeVar("Listed", "GameRecord", "GameSummary")
+
+
+def most_urgent_first(games: Sequence[Listed], user_id: int) -> list[Listed]:
+    """Games as ``/games`` lists them: those waiting on ``user_id`` first, then each group by
+    the least time left (games without a clock after those with one), then the latest move."""
+    return sorted(
+        games,
+        key=lambda g: (
+            not g.is_to_move(user_id),
+            g.deadline is None,
+            g.deadline or 0.0,
+            -g.updated_at,
+        ),
+    )

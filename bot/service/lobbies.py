@@ -4,7 +4,7 @@ A lobby is a challenge with no invited player (a ``challenges`` row, so it lapse
 toward a host's open challenges like one) and a list of members in joining order. The host
 sits at once; others join and leave; the host starts it once the game allows that many
 players, and a full lobby starts by itself. Seats are then drawn at random and the game is
-created exactly as an accepted challenge's (``Service.start_game``).
+created exactly as an accepted challenge's (``Gameplay.start_game``).
 
 Every change to a lobby runs under a per-lobby asyncio lock, and storage repeats the checks
 in its conditional statements, so a join that races a start, or another join for the last
@@ -17,22 +17,18 @@ import asyncio
 from typing import Any
 
 from bot.service.ai_players import ai_id, ai_name, check_level
-from bot.service.facade import (
-    MAX_OPEN_CHALLENGES,
-    Challenge,
+from bot.service.challenges import MAX_OPEN_CHALLENGES, Challenges, expiry_seconds
+from bot.service.errors import (
     Closed,
     Conflict,
-    GameRecord,
     NotAllowed,
     NotFound,
-    Player,
     RateLimited,
-    Service,
     ServiceError,
-    check_settings,
-    expiry_seconds,
-    game_named,
 )
+from bot.service.gameplay import Gameplay
+from bot.service.records import Challenge, GameRecord, Player
+from bot.service.table_settings import check_settings, game_named
 
 
 class NotReady(ServiceError):
@@ -54,9 +50,10 @@ GONE = {
 class Lobbies:
     """The lobby part of a ``Service`` (reach it as ``service.lobbies``)."""
 
-    def __init__(self, service: Service) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, gameplay: Gameplay, challenges: Challenges) -> None:
+        self.gameplay = gameplay
+        self.challenges = challenges
+        self.storage = gameplay.storage
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def open(
@@ -85,8 +82,8 @@ class Lobbies:
             raise ServiceError(str(exc)) from None
         chosen = {name: resolved[name] for name in options or {}}
         settings = check_settings(game, settings)
-        await self.service.check_room([host], guild_id)
-        now = self.service.clock()
+        await self.gameplay.check_room([host], guild_id)
+        now = self.gameplay.clock()
         if await self.storage.open_challenges_by(host.user_id, now) >= MAX_OPEN_CHALLENGES:
             raise RateLimited(
                 f"You already have {MAX_OPEN_CHALLENGES} open challenges or lobbies; wait for "
@@ -114,7 +111,7 @@ class Lobbies:
 
     async def get(self, lobby_id: int) -> Challenge:
         try:
-            lobby = await self.service.get_challenge(lobby_id)
+            lobby = await self.challenges.get(lobby_id)
         except NotFound:
             lobby = None
         if lobby is None or not lobby.is_lobby:
@@ -133,8 +130,8 @@ class Lobbies:
                 raise NotAllowed("You are already in this lobby.")
             if lobby.free_seats <= 0:
                 raise LobbyFull("This lobby is full.")
-            await self.service.check_room([player], None)
-            now = self.service.clock()
+            await self.gameplay.check_room([player], None)
+            now = self.gameplay.clock()
             if not await self.storage.join_lobby(lobby_id, player.user_id, player.name, now):
                 await self._open(lobby_id)
                 raise LobbyFull("This lobby filled up a moment ago.")
@@ -192,20 +189,18 @@ class Lobbies:
             game.check_setup(count, lobby.options)
         except ValueError as exc:
             raise NotReady(f"Can't start with {count} players: {exc}") from None
-        players = list(lobby.seated)
-        if shuffle:
-            self.service.seats_rng.shuffle(players)
-        return await self.service.start_game(
+        return await self.gameplay.start_game(
             lobby,
-            players,
+            lobby.seated,
             self.storage.start_lobby,
             "This lobby changed or closed a moment ago; look at it again.",
+            shuffle=shuffle,
         )
 
     async def _open(self, lobby_id: int) -> Challenge:
         """The lobby, if it is still open (one past its time is closed as lapsed here)."""
         lobby = await self.get(lobby_id)
-        if lobby.status == "open" and lobby.expires_at <= self.service.clock():
+        if lobby.status == "open" and lobby.expires_at <= self.gameplay.clock():
             await self.storage.close_challenge(lobby_id, "expired")
             lobby = await self.get(lobby_id)
         if lobby.status != "open":

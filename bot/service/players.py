@@ -7,18 +7,15 @@ through this process replaces what it keeps. The sweep reads them afresh from th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable, Iterable
 
-from bot.service.clocks import LEASE
+from bot.service.clocks import LEASE, most_urgent_first
 from bot.service.recent import Recent
-from bot.service.records import GameSummary
+from bot.service.records import GameRecord, GameSummary, summary_from_row
+from bot.service.store.storage import Storage
 from bot.service.user_settings import UserSettings, from_row, to_columns
 from bot.service.vacation import Away
-from bot.words.clocks import most_urgent_first
-
-if TYPE_CHECKING:
-    from bot.service.facade import Service
 
 PLAYERS_KEPT = 10_000
 """Players whose settings are kept in memory."""
@@ -27,9 +24,19 @@ DIGEST_BATCH = 500
 
 
 class Players:
-    def __init__(self, service: Service) -> None:
-        self.service = service
-        self.storage = service.storage
+    """Players' own settings and vacations (reach them as ``service.players``)."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        kept_games: Recent[int, GameRecord],
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.storage = storage
+        self.kept_games = kept_games
+        """The games this process keeps (``Gameplay.kept``): a vacation moves their clocks."""
+        self.clock = clock
         self._kept: Recent[int, UserSettings] = Recent(PLAYERS_KEPT)
 
     async def settings(self, user_id: int) -> UserSettings:
@@ -52,7 +59,7 @@ class Players:
         """Change the player's settings (``UserSettings.changed``: a bad value changes nothing
         and raises ``ServiceError`` saying why); the settings after."""
         new = (await self.settings(user_id)).changed(**given)
-        digest_at = new.next_digest(self.service.clock()) if new.digest else None
+        digest_at = new.next_digest(self.clock()) if new.digest else None
         await self.storage.save_user_settings(user_id, to_columns(new), digest_at)
         self._kept.pop(user_id, None)
         self._kept[user_id] = new
@@ -63,7 +70,7 @@ class Players:
         cannot be); the record after it and the games whose clocks it moved: those waiting on
         the player whose time has not run out (a game whose time has stays as it is, claims
         and all)."""
-        now = self.service.clock()
+        now = self.clock()
         rows = await self.storage.user_settings([user_id])
         away = _away(rows[0]) if rows else Away()
         if on:
@@ -83,17 +90,18 @@ class Players:
             },
         )
         games = await self.storage.move_deadlines(user_id, moved, look, now)
-        self.service.forget(games)  # their deadlines moved under what this process keeps
+        for game_id in games:  # their deadlines moved under what this process keeps
+            self.kept_games.pop(game_id, None)
         self._kept.pop(user_id, None)
         return away, games
 
     async def out_of_time(self, user_id: int) -> list[GameSummary]:
         """The games waiting on the player whose time has run out: a vacation leaves them
         as they are."""
-        now = self.service.clock()
+        now = self.clock()
         return [
             g
-            for g in await self.service.games_of(user_id)
+            for g in await self._active_games(user_id)
             if g.is_to_move(user_id) and g.deadline is not None and now >= g.deadline
         ]
 
@@ -105,7 +113,7 @@ class Players:
         """The players whose daily digest is due, each with the games waiting on them, most
         urgent first (a player with none gets no digest today). Each digest's next day is
         written before it is handed out, so it is sent once, whichever sweep finds it."""
-        now = self.service.clock()
+        now = self.clock()
         lease = now + LEASE
         due = []
         for row in await self.storage.take_digests(now, lease, DIGEST_BATCH):
@@ -113,10 +121,16 @@ class Players:
             chosen = from_row(row)
             if not await self.storage.next_digest(user, lease, chosen.next_digest(now)):
                 continue  # the player changed their settings meanwhile
-            waiting = [g for g in await self.service.games_of(user) if g.is_to_move(user)]
+            waiting = [g for g in await self._active_games(user) if g.is_to_move(user)]
             if waiting:
                 due.append((user, most_urgent_first(waiting, user)))
         return due
+
+    async def _active_games(self, user_id: int) -> list[GameSummary]:
+        """The player's active games, as a listing reads them (``Gameplay.games_of``)."""
+        return [
+            summary_from_row(row) for row in await self.storage.games_of(user_id, active_only=True)
+        ]
 
 
 def _away(row) -> Away:

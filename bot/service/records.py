@@ -1,4 +1,5 @@
-"""What the service hands out: players, challenges and lobbies, game records, and its errors.
+"""What the service hands out: players, challenges and lobbies, game records (its errors are in
+``bot/service/errors.py``).
 
 Plain values read from storage rows; no Discord and no SQL in here.
 """
@@ -12,51 +13,7 @@ from typing import Any
 
 import engine
 from bot.service.ai_players import level_of
-
-
-class ServiceError(Exception):
-    """Something a user asked for that cannot be done; the message is for that user."""
-
-
-class NotFound(ServiceError):
-    pass
-
-
-class NotAllowed(ServiceError):
-    """The user may not do this (not seated, not their turn, not the invited player)."""
-
-
-class Closed(ServiceError):
-    """The challenge or game is no longer open for this."""
-
-
-class Conflict(ServiceError):
-    """The game changed under the request (another click got there first)."""
-
-
-class RateLimited(ServiceError):
-    pass
-
-
-class Unavailable(ServiceError):
-    """The database cannot be written (or read) right now: disk full, an I/O error, locked for
-    too long. Nothing of the request was kept."""
-
-    def __init__(
-        self, message: str = "Couldn't save right now; nothing was changed. Try again in a moment."
-    ) -> None:
-        super().__init__(message)
-
-
-class StorageOpenError(ServiceError):
-    """The database cannot be opened or set up (not an SQLite file, unreadable, in a missing
-    folder, a server that does not answer, a schema that cannot be migrated). The message is
-    one line naming the database."""
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot open the database {path}: {reason}")
-        self.path = path
-        self.reason = reason
+from bot.service.errors import ServiceError
 
 
 @dataclass(frozen=True)
@@ -327,7 +284,7 @@ class Played:
     the same player acts again in the same turn (its message is then updated in place)."""
 
 
-def _challenge(row: Any, members: Sequence[Any] = ()) -> Challenge:
+def challenge_from_row(row: Any, members: Sequence[Any] = ()) -> Challenge:
     invited = None
     if row["invited_id"] is not None:
         invited = Player(row["invited_id"], row["invited_name"])
@@ -350,7 +307,9 @@ def _challenge(row: Any, members: Sequence[Any] = ()) -> Challenge:
     )
 
 
-def _record(row: Any, seats: Sequence[tuple[int, str]], history: Sequence[str]) -> GameRecord:
+def record_from_row(
+    row: Any, seats: Sequence[tuple[int, str]], history: Sequence[str]
+) -> GameRecord:
     """A game's record from its row, its seats (user id, name) and its moves' notation, each
     in order."""
     game = engine.get_game(row["game_key"])
@@ -387,7 +346,7 @@ def stand_ins_of(row: Any) -> dict[int, str]:
     return {int(seat): level for seat, level in json.loads(text).items()} if text else {}
 
 
-def _summary(row: Any, **more: Any) -> GameSummary:
+def summary_from_row(row: Any, **more: Any) -> GameSummary:
     """A listing's view of a game from its row and its seats (``seats``: a JSON list of
     ``[seat, user id, name, gone]``); ``more``: fields read beyond a listing's."""
     seats = sorted(json.loads(row["seats"]))

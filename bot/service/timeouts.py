@@ -14,75 +14,22 @@ records each before it hands it out, so a reminder is sent once, whichever sweep
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import engine
 from bot.service import clocks
-from bot.service.records import (
-    Change,
-    Closed,
-    Conflict,
-    GameRecord,
-    GameSummary,
-    NotAllowed,
-    Played,
-    ServiceError,
-    Unavailable,
-    _summary,
-)
+from bot.service.errors import Closed, Conflict, NotAllowed, ServiceError, Unavailable
+from bot.service.gameplay import Gameplay
+from bot.service.players import Players
+from bot.service.records import Change, GameRecord, GameSummary, Played, summary_from_row
 from bot.service.user_settings import UserSettings
-
-if TYPE_CHECKING:
-    from bot.service.facade import Service
 
 log = logging.getLogger(__name__)
 
 SWEEP_BATCH = 1000
 """Games one sweep takes at most; the rest wait for the next (oldest due first)."""
-
-
-def timer_deadline(record: GameRecord) -> float | None:
-    """When the player to act runs out of the game's turn timer (it restarts at every
-    decision), or ``None``."""
-    seconds = clocks.timer_seconds(record.options)
-    if seconds is None or record.over or record.seat_to_act is None or record.ai_to_act:
-        return None
-    return record.updated_at + seconds
-
-
-def time_up(record: GameRecord) -> float | None:
-    """When the player to act is out of time by any clock of the table, or ``None``."""
-    times = [t for t in (timer_deadline(record), record.deadline) if t is not None]
-    if record.over or record.seat_to_act is None or not times:
-        return None
-    return min(times)
-
-
-def claim_shown(record: GameRecord, now: float) -> bool:
-    """Whether the turn message carries the claim (or Remove) button: from the start under a
-    turn timer (pressed early, it says how long is left), else once time is up."""
-    if record.over or record.player_to_move is None:
-        return False
-    if timer_deadline(record) is not None:
-        return True
-    return record.deadline is not None and now >= record.deadline
-
-
-def claims_win(game: GameRecord | GameSummary) -> bool:
-    """Whether running out of time ends the game (a claim of the win) rather than removing the
-    player from a table that plays on: two players left, or a game with no removals."""
-    return game.players_in <= 2 or not removes_players(game.key, len(game.players))
-
-
-@functools.lru_cache(maxsize=64)
-def removes_players(key: str, num_players: int) -> bool:
-    """Whether the game can take a player out and play on (the engine's removal moves)."""
-    state = engine.get_game(key).new_game(num_players)
-    return bool(state.removal_moves())
 
 
 def timeout_change(record: GameRecord, seat: int, by: tuple[int | None, int | None]) -> Change:
@@ -138,13 +85,14 @@ Due = Reminder | TimeUp | TimedOut
 class Timeouts:
     """The clock part of a ``Service`` (reach it as ``service.timeouts``)."""
 
-    def __init__(self, service: Service) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, gameplay: Gameplay, players: Players) -> None:
+        self.gameplay = gameplay
+        self.players = players
+        self.storage = gameplay.storage
 
     async def claim(self, game_id: int, user_id: int, *, version: int | None = None) -> Played:
         """``user_id`` ends the part of the player to act, whose time has run out."""
-        now = self.service.clock()
+        now = self.gameplay.clock()
 
         def decide(record: GameRecord) -> Change:
             seat = record.seat_of(user_id)
@@ -154,23 +102,23 @@ class Timeouts:
                 raise Closed("This game is over.")
             if version is not None and version != record.version:
                 raise Conflict("The board changed since that message; use the latest one.")
-            due, target = time_up(record), record.seat_to_act
+            due, target = clocks.time_up(record), record.seat_to_act
             if due is None or target is None:
                 raise NotAllowed("This game has no move clock.")
             name = record.players[target].name
             if target == seat:
-                what = "claim a win from" if claims_win(record) else "remove"
+                what = "claim a win from" if clocks.claims_win(record) else "remove"
                 raise NotAllowed(f"You can't {what} yourself; make your move (or /resign).")
             if (left := due - now) > 0:
-                raise NotAllowed(f"{name} still has {_left(left)} for this move.")
+                raise NotAllowed(f"{name} still has {clocks.left_short(left)} for this move.")
             return timeout_change(record, target, (seat, user_id))
 
-        return await self.service.change(game_id, decide)
+        return await self.gameplay.change(game_id, decide)
 
     async def stop_reminders(self, game_id: int, user_id: int, turn: int) -> None:
         """The player to act asks for no more reminders this turn (``turn``: its start, in
         whole seconds, as the reminder's button carries it)."""
-        record = await self.service.game(game_id)
+        record = await self.gameplay.game(game_id)
         if not record.is_to_move(user_id):
             raise NotAllowed("Only the player whose turn it is can stop its reminders.")
         if record.turn_at is None or int(record.turn_at) != turn:
@@ -184,15 +132,15 @@ class Timeouts:
         (their reminder interval and quiet hours, read afresh in one query). The games taken
         are read without decoding any, and written in one transaction; only a hard clock's
         action reads its game in full."""
-        now = self.service.clock()
+        now = self.gameplay.clock()
         lease = now + clocks.LEASE
         rows = await self.storage.take_due(now, lease, SWEEP_BATCH)
         games = [
-            _summary(row, turn_at=row["turn_at"], settings=json.loads(row["settings"]))
+            summary_from_row(row, turn_at=row["turn_at"], settings=json.loads(row["settings"]))
             for row in rows
         ]
         movers = {g.player_to_move.user_id for g in games if g.player_to_move is not None}
-        chosen = await self.service.players.read(movers) if movers else {}
+        chosen = await self.players.read(movers) if movers else {}
         writes, found, hard = [], [], []
         for row, game in zip(rows, games, strict=True):
             mover = game.player_to_move
@@ -229,7 +177,7 @@ class Timeouts:
             acted.append((record, seat))
             return timeout_change(record, seat, (None, None))
 
-        played = await self.service.change(game.id, decide)
+        played = await self.gameplay.change(game.id, decide)
         if not acted:  # nothing to do after all: no more looks until a move
             await self.storage.settle(game.id, lease, game.version, wake_at=None)
             return None
@@ -266,11 +214,3 @@ def _look(
     count = row["reminders"] + 1
     columns = {"wake_at": wake, "reminders": count, "reminded_at": counts_from}
     return columns, Reminder(game, count, clocks.final(started, deadline, mark))
-
-
-def _left(seconds: float) -> str:
-    """Time left as a refusal says it: "0:42" under a few minutes, else roughly."""
-    if seconds < clocks.SHORT_CLOCK:
-        whole = int(seconds + 0.999)
-        return f"{whole // 60}:{whole % 60:02d}"
-    return clocks.left_words(seconds)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.service.clocks import DEFAULT_REMINDERS, REMINDER_INTERVALS
-from bot.service.records import ServiceError
+from bot.service.errors import ServiceError
 
 DIGEST_HOUR = 9
 """The local hour the daily digest comes at (later if it falls in the quiet hours)."""

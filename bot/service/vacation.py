@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from bot.service.clocks import DAY
-from bot.service.records import ServiceError
+from bot.service.errors import ServiceError
 
 START = 14 * DAY
 """The allowance of a player who never took a vacation."""

@@ -4,9 +4,9 @@ time), time up, a claim. Pure functions of the records, like ``bot/words/message
 from __future__ import annotations
 
 from bot.service import clocks
+from bot.service.clocks import claims_win, timer_deadline
 from bot.service.records import GameRecord, GameSummary
-from bot.service.timeouts import claims_win, timer_deadline
-from bot.words.text import clean, mention, when
+from bot.words.text import clean, mention, title_line, when
 
 
 def clean_name(record: GameRecord, seat: int) -> str:
@@ -157,24 +157,8 @@ def listing_words(game: GameRecord | GameSummary, now: float) -> str:
     return f"\N{ALARM CLOCK} time up {when(game.deadline)}"
 
 
-def most_urgent_first(games: list, user_id: int) -> list:
-    """Games as ``/games`` lists them: those waiting on ``user_id`` first, then each group by
-    the least time left (games without a clock after those with one), then the latest move."""
-    return sorted(
-        games,
-        key=lambda g: (
-            not g.is_to_move(user_id),
-            g.deadline is None,
-            g.deadline or 0.0,
-            -g.updated_at,
-        ),
-    )
-
-
 def digest_text(games: list, now: float, links: list[str]) -> str:
     """The daily digest: the games waiting on the player, most urgent first, with links."""
-    from bot.words.messages import title_line  # messages.py builds on this module
-
     count = len(games)
     lines = [f"Your turn in {count} game{'s' if count != 1 else ''}, most urgent first:"]
     for game, link in zip(games, links, strict=True):

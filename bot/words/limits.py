@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import discord
+from bot.words.text import escape
 
 CONTENT = 2000
 """Characters of a message's content."""
@@ -33,7 +33,7 @@ def cut(text: str, limit: int) -> str:
 def quote(text: str, limit: int = QUOTE) -> str:
     """A user's text, made safe to show (no markdown, no mentions) and cut to a short prefix."""
     short = cut(" ".join(text.split()), limit)
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(short))
+    return escape(short)
 
 
 def content(text: str, limit: int = CONTENT) -> str:

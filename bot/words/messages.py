@@ -9,23 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import discord
-
 import engine
 from bot.games import chat_of
-from bot.service.records import Challenge, GameRecord, Player
+from bot.service.records import Challenge, GameRecord
 from bot.words.clocks import clock_line
-from bot.words.text import clean, mention, when
+from bot.words.text import clean, mention, title_line, when
 from engine.core import option_text
-
-
-def player_of(user: discord.abc.User) -> Player:
-    return Player(user.id, user.display_name)
-
-
-def title_line(record: GameRecord) -> str:
-    names = " vs ".join(clean(p.name) for p in record.players)
-    return f"**{record.game.title}** #{record.id} · {names}"
 
 
 def status_line(record: GameRecord, now: float = 0.0, away: float | None = None) -> str:
@@ -164,16 +153,6 @@ def turn_summary(record: GameRecord, name: str) -> str:
     """What a player did in the turn that just ended (or that ended the game), for a game
     updated in place ("" for a game whose turn is a single move)."""
     return chat_of(record.game.key).turn_summary(record.state, record.over, name) or ""
-
-
-def turn_mentions(record: GameRecord) -> discord.AllowedMentions:
-    if record.over:
-        users = [discord.Object(p.user_id) for p in record.players if not p.ai]
-    else:
-        mover = record.player_to_move
-        ai = record.ai_to_act and not record.absent_to_act  # an absent player is still told
-        users = [discord.Object(mover.user_id)] if mover and not ai else []
-    return discord.AllowedMentions(users=users, roles=False, everyone=False, replied_user=False)
 
 
 def played_note(name: str, moves: Sequence[engine.Move | str], game: engine.Game) -> str:

@@ -15,11 +15,13 @@ from discord.ext import commands
 import engine
 from bot.discord.answers import ack, tell
 from bot.service.ai_players import level_of
+from bot.service.clocks import most_urgent_first
+from bot.service.errors import ServiceError
 from bot.service.recent import Recent
-from bot.service.records import GameRecord, GameSummary, ServiceError
+from bot.service.records import GameRecord, GameSummary
 from bot.service.store.storage import MoveRow
 from bot.words import limits
-from bot.words.clocks import listing_words, most_urgent_first
+from bot.words.clocks import listing_words
 from bot.words.messages import board_link, title_line, waiting_words
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.discord.answers import ack, tell
 from bot.service.clocks import DAY, REMINDER_INTERVALS
-from bot.service.records import ServiceError
+from bot.service.errors import ServiceError
 from bot.service.user_settings import zone_names
 from bot.words import limits
 from bot.words.text import when

@@ -14,7 +14,8 @@ from collections.abc import Awaitable, Callable, Iterator
 import aiosqlite
 
 import engine
-from bot.service.records import ServiceError, seat_to_act
+from bot.service.errors import ServiceError
+from bot.service.records import seat_to_act
 
 Step = str | Callable[[aiosqlite.Connection], Awaitable[None]]
 

@@ -25,7 +25,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.service.records import StorageOpenError, Unavailable
+from bot.service.errors import StorageOpenError, Unavailable
 from bot.service.store.database import POSTGRESQL, Outage, Write, numbered, shown
 
 log = logging.getLogger(__name__)

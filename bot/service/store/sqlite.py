@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.service.records import StorageOpenError, Unavailable
+from bot.service.errors import StorageOpenError, Unavailable
 from bot.service.store.database import SQLITE, Outage, Write
 from bot.service.store.migrations_sqlite import Step, statements
 

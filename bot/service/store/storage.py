@@ -22,7 +22,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.service.records import ServiceError, StorageOpenError, Unavailable
+from bot.service.errors import ServiceError, StorageOpenError, Unavailable
 from bot.service.store.ai_rows import AiRows
 from bot.service.store.clock_rows import ClockRows
 from bot.service.store.database import Transaction, Write, is_database_error

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot.service.records import ServiceError
+from bot.service.errors import ServiceError
 from bot.service.store.database import Database, Transaction, is_url, shown
 from bot.service.store.storage import Storage
 

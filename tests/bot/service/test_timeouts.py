@@ -9,10 +9,10 @@ import random
 import pytest
 
 import engine
-from bot.service.clocks import DAY, HOUR
+from bot.service.clocks import DAY, HOUR, most_urgent_first
 from bot.service.facade import Closed, NotAllowed, Service
 from bot.service.timeouts import Reminder, TimedOut, TimeUp
-from bot.words.clocks import listing_words, most_urgent_first
+from bot.words.clocks import listing_words
 from tests.bot.clock_games import copies
 from tests.bot.databases import sqlite_only
 from tests.bot.people import ANN, BEN, CAT, DAN

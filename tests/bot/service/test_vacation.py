@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.clocks import DAY, HOUR
+from bot.service.clocks import DAY, HOUR, claim_shown
 from bot.service.facade import NotAllowed, ServiceError
-from bot.service.timeouts import TimeUp, claim_shown
+from bot.service.timeouts import TimeUp
 from bot.service.vacation import Away
 from bot.words.clocks import clock_line, listing_words
 from tests.bot.people import ANN, BEN, CAT

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from bot.service.errors import StorageOpenError, Unavailable
 from bot.service.facade import Service
-from bot.service.records import StorageOpenError, Unavailable
 from tests.bot.databases import new_database, start_server
 from tests.bot.people import ANN, BEN, Clock
 
