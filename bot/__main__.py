@@ -28,6 +28,8 @@ It reads these environment variables:
   PARLOR_MAX_GAMES_PER_SERVER  active games one server may hold at once (default: 1000)
   PARLOR_WORKER_NICENESS       how much lower (nice 0-19) the board and AI workers run
                                than the bot (default: 0)
+  PARLOR_LOG_LEVEL             DEBUG, INFO, WARNING or ERROR: what the log on stderr
+                               says (default: INFO)
 The parlor command, installed with the package, is the same as python -m bot."""
 
 

@@ -4,6 +4,7 @@ exits before anything starts). The shards and the worker counts are in ``scale.p
 
 from __future__ import annotations
 
+import logging
 import os
 
 from bot.service.facade import MAX_GAMES_PER_SERVER
@@ -67,3 +68,17 @@ def worker_niceness() -> int:
             f"PARLOR_WORKER_NICENESS must be a nice value from 0 to 19, not {value[:30]!r}"
         )
     return int(value)
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def log_level() -> int:
+    """``PARLOR_LOG_LEVEL`` (DEBUG, INFO, WARNING or ERROR, any case), or INFO when unset;
+    ``ValueError`` with a message for anything else."""
+    value = os.environ.get("PARLOR_LOG_LEVEL", "").strip() or "INFO"
+    if value.upper() not in LOG_LEVELS:
+        raise ValueError(
+            f"PARLOR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {value[:30]!r}"
+        )
+    return logging.getLevelNamesMapping()[value.upper()]

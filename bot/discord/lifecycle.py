@@ -143,7 +143,7 @@ async def main(make_bot: Callable[[str], Any], token: str, db_path: str) -> sign
         await check_database(db_path)
         if stop.received is not None:
             return stop.received
-        discord.utils.setup_logging(level=logging.INFO, root=True)
+        discord.utils.setup_logging(level=environment.log_level(), root=True)
         return await serve(make_bot(db_path), token, stop)
 
 
@@ -161,6 +161,7 @@ def launch() -> int:
         environment.server_limit()  # a bad setting is said before anything starts
         environment.guild_setting()
         environment.worker_niceness()
+        environment.log_level()
         scale.shard_setting()
         scale.board_workers()
         scale.ai_workers()

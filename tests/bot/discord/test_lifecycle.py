@@ -367,3 +367,30 @@ def test_the_bot_runs_on_uvloop_where_it_is_installed():
         assert lifecycle.run(loop_kind()).startswith("asyncio")
     else:
         assert lifecycle.run(loop_kind()).startswith("uvloop")
+
+
+async def test_the_log_says_only_what_parlor_log_level_asks_for(tmp_path):
+    """``PARLOR_LOG_LEVEL=warning``: a run that starts and stops cleanly logs none of its
+    INFO lines (which the default level shows: the test above)."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild(name="Parlour")
+        fake.add_text_channel(guild, "games")
+        child = await start_bot(
+            fake, tmp_path, PARLOR_DB=str(tmp_path / "parlor.db"), PARLOR_LOG_LEVEL="warning"
+        )
+        family: list[int] = []
+        try:
+            await fake.wait_ready(STARTUP, sync=True)
+            family = descendants(child.pid)
+            os.kill(child.pid, signal.SIGTERM)
+            code = await asyncio.wait_for(child.wait(), STARTUP)
+        finally:
+            if child.returncode is None:
+                child.kill()
+                await child.wait()
+            kill_all(family)
+        output = (tmp_path / "bot.log").read_text(errors="replace")
+        assert code == 0, output
+        assert "received: closing" not in output and "closed cleanly" not in output
+        assert " INFO " not in output, output
+        assert wait_until_gone(family) == []

@@ -143,7 +143,7 @@ def test_bot_help_says_how_to_run_it_and_what_it_reads():
     assert "With no subcommand, python -m bot runs the Discord bot" in result.stdout
     names = ("DISCORD_TOKEN", "PARLOR_DB", "PARLOR_GUILD", "PARLOR_MAX_GAMES_PER_SERVER")
     scale = ("PARLOR_DB_POOL", "PARLOR_SHARDS", "PARLOR_SHARD_IDS", "PARLOR_BOARD_WORKERS")
-    for name in (*names, "PARLOR_WORKER_NICENESS", *scale, "PARLOR_AI_WORKERS"):
+    for name in (*names, "PARLOR_WORKER_NICENESS", *scale, "PARLOR_AI_WORKERS", "PARLOR_LOG_LEVEL"):
         assert name in result.stdout
     play_help = run(["play", "--help"]).stdout
     for key, game in engine.GAMES.items():
@@ -195,3 +195,11 @@ def test_names_over_the_limit_stay_told_apart(db):
     for shown, full in zip(seats, (smithson, smithers), strict=True):
         assert len(shown) <= 32
         assert shown.endswith(full[-8:]), shown  # what tells them apart is kept
+
+
+def test_an_unknown_log_level_ends_the_bot_with_one_line(tmp_path):
+    env = {"DISCORD_TOKEN": "x", "PARLOR_LOG_LEVEL": "chatty", "PARLOR_DB": str(tmp_path / "d")}
+    line = one_line_error(run([], env=env))
+    assert "PARLOR_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR" in line
+    assert "'chatty'" in line
+    assert not (tmp_path / "d").exists()  # said before anything started
