@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
 from bot.service.ai_players import level_of
@@ -85,8 +85,17 @@ class _Seated:
     """What a game's record and its summary share: the players and whose turn it is."""
 
     players: tuple[Player, ...]
-    seat_to_act: int | None
     key: str
+    settings: dict[str, Any]
+    stand_ins: dict[int, str]
+
+    if TYPE_CHECKING:  # fields of the summary, worked out from the state in the record
+
+        @property
+        def seat_to_act(self) -> int | None: ...
+
+        @property
+        def gone(self) -> frozenset[int]: ...
 
     @property
     def game(self) -> engine.Game:
@@ -111,13 +120,13 @@ class _Seated:
     def level_at(self, seat: int) -> str | None:
         """The AI level that plays ``seat`` now: an AI's seat, or an absent player's that an
         AI plays for meanwhile (``stand_ins``); ``None`` for a player who plays it."""
-        return self.players[seat].ai or self.stand_ins.get(seat)  # type: ignore[attr-defined]
+        return self.players[seat].ai or self.stand_ins.get(seat)
 
     @property
     def hints(self) -> bool:
         """Whether players may ask for a hint: as the table chose (``hints``), else on in a
         game against Parlor and off otherwise."""
-        chosen = self.settings.get("hints")  # type: ignore[attr-defined]
+        chosen = self.settings.get("hints")
         return chosen == "on" if chosen else any(p.ai for p in self.players)
 
     @property
@@ -132,12 +141,12 @@ class _Seated:
         theirs to play until the AI plays it, after a grace (``ai_players.STAND_IN_GRACE``),
         so their turn message keeps their menus."""
         seat = self.seat_to_act
-        return seat is not None and seat in self.stand_ins and not self.players[seat].ai  # type: ignore[attr-defined]
+        return seat is not None and seat in self.stand_ins and not self.players[seat].ai
 
     @property
     def players_in(self) -> int:
         """Players still at the table (not removed, not left)."""
-        return len(self.players) - len(self.gone)  # type: ignore[attr-defined]
+        return len(self.players) - len(self.gone)
 
 
 @dataclass(frozen=True)
