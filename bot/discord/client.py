@@ -10,6 +10,7 @@ import collections
 import contextlib
 import logging
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -365,4 +366,21 @@ def create_bot(
     if sharded is not None:
         kind = ShardedParlorBot
         options["shard_count"], options["shard_ids"] = sharded
-    return kind(db_path or database_setting(), guild_id=guild_setting(), clock=clock, **options)
+    made = kind(db_path or database_setting(), guild_id=guild_setting(), clock=clock, **options)
+    _MADE.add(made)
+    return made
+
+
+_MADE: weakref.WeakSet[ParlorBot] = weakref.WeakSet()
+"""Every bot ``create_bot`` made in this process, while it exists (for :func:`sweep`)."""
+
+
+async def sweep(client: ParlorBot | None = None) -> None:
+    """``bot.sweep()``: one whole sweep now (:meth:`ParlorBot.sweep`) on ``client``, or on
+    every bot ``create_bot`` made in this process that runs (set up, not closed)."""
+    if client is not None:
+        await client.sweep()
+        return
+    for made in list(_MADE):
+        if hasattr(made, "service") and not made.is_closed():
+            await made.sweep()

@@ -1,7 +1,8 @@
 """Time moved from outside: ``bot.create_bot(clock=...)`` gives the bot the time it reads, and
-``await bot.sweep()`` runs one whole sweep at once (lapsed challenges, move clocks, Parlor's
-turns due), done when it returns. Nothing else of the bot is touched here: these are the two
-handles a check outside the repository has."""
+``await parlor.sweep()`` (or the module's ``await bot.sweep()``, on every bot it made) runs
+one whole sweep at once (lapsed challenges, move clocks, Parlor's turns due), done when it
+returns. Nothing else of the bot is touched here: these are the handles a check outside the
+repository has."""
 
 from __future__ import annotations
 
@@ -76,7 +77,7 @@ async def test_the_clock_given_to_create_bot_runs_the_move_clocks_at_each_sweep(
             assert reminder.mention_ids == [late_id] and "time is nearly up" in reminder.content
 
             clock.now = began + DAY  # time is up: the claim button, the other player told
-            await parlor.sweep()
+            await bot.sweep()  # the module's: a sweep of every bot create_bot made and runs
             assert "Claim the win" in buttons(fake.message(turn.id))
             (told,) = later(fake, thread, reminder)
             assert told.mention_ids == [other.id] and "time ran out" in told.content
