@@ -23,10 +23,11 @@ import engine.ai
 from bot.service import clocks
 from bot.service.ai_players import STAND_IN_LEVEL, ai_id, ai_name, check_level
 from bot.service.challenges import Challenges
-from bot.service.errors import Closed, Conflict, NotAllowed, ServiceError
+from bot.service.errors import Closed, NotAllowed, ServiceError
 from bot.service.gameplay import Gameplay, check_turn
 from bot.service.records import Change, GameRecord, Played, Player
 from bot.service.table_settings import check_settings, game_named
+from bot.service.timeouts import seat_of_claimant
 
 AI_LEASE = 60.0
 """Seconds a process holds an AI turn it took; should it stop meanwhile, another takes it
@@ -245,13 +246,7 @@ class AiTurns:
         now = self.gameplay.clock()
 
         def decide(record: GameRecord) -> Change:
-            seat = record.seat_of(user_id)
-            if seat is None or seat in record.gone:
-                raise NotAllowed("Only the other players in this game can do that.")
-            if record.over:
-                raise Closed("This game is over.")
-            if version is not None and version != record.version:
-                raise Conflict("The board changed since that message; use the latest one.")
+            seat = seat_of_claimant(record, user_id, version)
             due, target = clocks.time_up(record), record.seat_to_act
             if due is None or target is None or record.ai_to_act:
                 raise NotAllowed("Nobody here has run out of time.")

@@ -32,6 +32,19 @@ SWEEP_BATCH = 1000
 """Games one sweep takes at most; the rest wait for the next (oldest due first)."""
 
 
+def seat_of_claimant(record: GameRecord, user_id: int, version: int | None) -> int:
+    """The seat of ``user_id``, who acts on the player out of time (a claim, a stand-in):
+    one of the other players still in, on a game still going, from its latest board."""
+    seat = record.seat_of(user_id)
+    if seat is None or seat in record.gone:
+        raise NotAllowed("Only the other players in this game can do that.")
+    if record.over:
+        raise Closed("This game is over.")
+    if version is not None and version != record.version:
+        raise Conflict("The board changed since that message; use the latest one.")
+    return seat
+
+
 def timeout_change(record: GameRecord, seat: int, by: tuple[int | None, int | None]) -> Change:
     """What running out of time does to ``seat``, done by ``by`` (the seat and user who
     claimed; ``(None, None)`` for the bot at a hard clock)."""
@@ -95,13 +108,7 @@ class Timeouts:
         now = self.gameplay.clock()
 
         def decide(record: GameRecord) -> Change:
-            seat = record.seat_of(user_id)
-            if seat is None or seat in record.gone:
-                raise NotAllowed("Only the other players in this game can do that.")
-            if record.over:
-                raise Closed("This game is over.")
-            if version is not None and version != record.version:
-                raise Conflict("The board changed since that message; use the latest one.")
+            seat = seat_of_claimant(record, user_id, version)
             due, target = clocks.time_up(record), record.seat_to_act
             if due is None or target is None:
                 raise NotAllowed("This game has no move clock.")
