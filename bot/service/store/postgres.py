@@ -80,6 +80,32 @@ async def _undo(connection: asyncpg.Connection, transaction: Any) -> None:
         await transaction.rollback()
     except Exception:
         connection.terminate()
+    except BaseException:  # cancelled while rolling back: closed too, and cancelled still
+        connection.terminate()
+        raise
+
+
+async def _begin(connection: asyncpg.Connection) -> Any:
+    """A transaction started on ``connection``; where the start fails or is cancelled half
+    done (BEGIN sent, no answer yet), the connection is closed, as in :func:`_undo`."""
+    transaction = connection.transaction()
+    try:
+        await transaction.start()
+    except BaseException:
+        connection.terminate()
+        raise
+    return transaction
+
+
+async def _end(connection: asyncpg.Connection, transaction: Any, *, commit: bool) -> None:
+    """Commit (or roll back) ``transaction``; where that fails (the server went away just
+    then), the connection is closed, as in :func:`_undo`: handed back with its transaction
+    open, the pool would reset it and log an error for what is an outage."""
+    try:
+        await (transaction.commit() if commit else transaction.rollback())
+    except BaseException:
+        connection.terminate()
+        raise
 
 
 def pool_size() -> int:
@@ -197,14 +223,13 @@ class PostgresDatabase:
         is gone."""
         try:
             async with self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection:
-                transaction = connection.transaction()
-                await transaction.start()
+                transaction = await _begin(connection)
                 try:
                     yield PostgresTransaction(connection)
                 except BaseException:
                     await _undo(connection, transaction)
                     raise
-                await transaction.commit()
+                await _end(connection, transaction, commit=True)
         except GONE as exc:
             self.outage.failed("write", exc)
             raise Unavailable() from exc
@@ -212,21 +237,20 @@ class PostgresDatabase:
 
     async def batch(self, writes: Sequence[Write], *, durable: bool = True) -> list[Any] | None:
         """``writes`` in one transaction (see ``bot/service/store/database.py``);
-        ``durable=False`` commits
-        without waiting for the disk (``synchronous_commit = off`` for this transaction)."""
+        ``durable=False`` commits without waiting for the disk (``synchronous_commit = off``
+        for this transaction)."""
         try:
             async with self.pool.acquire(timeout=COMMAND_TIMEOUT) as connection:
-                transaction = connection.transaction()
-                await transaction.start()
+                transaction = await _begin(connection)
                 try:
                     done = await self._run(connection, writes, durable)
                 except BaseException:
                     await _undo(connection, transaction)
                     raise
                 if done is None:
-                    await transaction.rollback()
+                    await _end(connection, transaction, commit=False)
                     return None
-                await transaction.commit()
+                await _end(connection, transaction, commit=True)
         except GONE as exc:
             self.outage.failed("write", exc)
             raise Unavailable() from exc
