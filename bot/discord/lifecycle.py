@@ -27,7 +27,8 @@ import discord
 
 from bot.discord import environment, scale
 from bot.discord.client import create_bot
-from bot.service.store.storage import Storage, StorageOpenError
+from bot.service.errors import StorageOpenError
+from bot.service.store.storage import Storage
 
 log = logging.getLogger("parlor")
 T = TypeVar("T")

@@ -24,8 +24,8 @@ import engine
 import render
 from bot.local.lines import LineReader, StopOnTerm, Terminated
 from bot.local.setup import Session, start
+from bot.service.errors import StorageOpenError
 from bot.service.facade import Player, Service, ServiceError
-from bot.service.store.storage import StorageOpenError
 from bot.words import terminal as words
 from bot.words.terminal import result_line
 

@@ -1,12 +1,44 @@
-"""The base :class:`Storage` and its parts (``clock_rows.py``, ``ai_rows.py``,
-``settings_rows.py``) share: the database under them and the few ways they run a statement."""
+"""What :class:`Storage` and its parts (``challenge_rows.py``, ``board_rows.py``,
+``clock_rows.py``, ``ai_rows.py``, ``settings_rows.py``) share: the database under them, the
+few ways they run a statement, and how a row and a game's moves are inserted."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import json
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from bot.service.store.database import Database, Transaction, Write
+
+MoveFields = tuple[str, int | None, int | None]
+"""A move to record: its notation, the seat that made it (``engine.CHANCE`` for a roll the bot
+made) and the user who made it."""
+
+JSON_COLUMNS = ("options", "settings")
+"""Columns of games and challenges that hold JSON."""
+
+INSERT_MOVE = (
+    "INSERT INTO moves (game_id, number, move, seat, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+
+
+def move_rows(
+    game_id: int, first_number: int, moves: Sequence[MoveFields], now: float
+) -> list[tuple[Any, ...]]:
+    return [
+        (game_id, first_number + i, text, seat, user, now)
+        for i, (text, seat, user) in enumerate(moves)
+    ]
+
+
+async def insert_row(tx: Transaction, table: str, fields: dict[str, Any]) -> int:
+    """Insert one row of ``fields`` (column -> value; JSON columns as Python values); its id."""
+    values = [json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
+    names = ", ".join(fields)
+    marks = ", ".join("?" for _ in fields)
+    rows = await tx.fetch(f"INSERT INTO {table} ({names}) VALUES ({marks}) RETURNING id", values)
+    return int(rows[0][0])
 
 
 class Rows:
@@ -16,6 +48,12 @@ class Rows:
     def __init__(self, database: Database) -> None:
         self.database = database
         self.dialect = database.dialect
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """One write transaction (see ``bot/service/store/database.py``)."""
+        async with self.database.transaction() as transaction:
+            yield transaction
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """The first row of a query (of one row), or None."""

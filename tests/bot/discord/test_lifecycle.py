@@ -21,7 +21,8 @@ import pytest
 
 from bot import create_bot
 from bot.discord.lifecycle import serve
-from bot.service.store.storage import Storage, StorageOpenError
+from bot.service.errors import StorageOpenError
+from bot.service.store.storage import Storage
 from tests.bot.discord.processes import (
     FAKE_MAIN,
     GONE_WITHIN,
