@@ -84,9 +84,8 @@ async def test_a_game_that_ended_in_a_crash_is_announced_once_after_the_restart(
     }.get(how, {"clock": "none"})
     async with FakeDiscord(timeout=30.0) as fake:
         games, users = world(fake)
-        bot = new_bot(db)
+        bot = new_bot(db, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             thread, turn = await start(fake, games, users, game="icesickle", **clocks)
             if how == "last move":
                 last, record = await to_the_last_move(bot, random.Random(7))

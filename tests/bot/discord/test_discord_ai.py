@@ -9,13 +9,13 @@ import time
 
 import pytest
 
-from bot import create_bot
 from bot.discord import client as app
 from bot.service.clocks import DAY
 from bot.service.facade import Service
 from tests.bot.answers import answer
 from tests.bot.discord.chat import buttons, click, start, who
 from tests.bot.discord.world import Moment, after, world
+from tests.bot.discord.world import new_bot as world_bot
 from tests.bot.turns import following, mentioned
 from tests.fakediscord import FakeDiscord, run_bot
 from tests.fakediscord.records import DEFERRED_CHANNEL_MESSAGE
@@ -27,10 +27,9 @@ def no_second_look(monkeypatch):
     monkeypatch.setattr(app, "AI_LOOK", 3600.0)
 
 
-def new_bot(db_path, ai_delay: float = 0.0):
-    bot = create_bot(db_path=str(db_path), guild_ready_timeout=0.05, ai_delay=ai_delay)
-    bot.rate_limit = (10_000, 10.0)
-    return bot
+def new_bot(db_path, ai_delay: float = 0.0, clock=None):
+    """The bot (``world.new_bot``), Parlor's moves due ``ai_delay`` after its turn."""
+    return world_bot(db_path, clock=clock, ai_delay=ai_delay)
 
 
 def is_turn(message) -> bool:
@@ -188,9 +187,8 @@ async def test_parlor_plays_for_a_player_out_of_time_until_they_are_back(tmp_pat
     clock = Moment()
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(tmp_path / "parlor.db")
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             began = clock.now
             thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
             late = who(turn, users)
@@ -211,7 +209,7 @@ async def test_parlor_plays_for_a_player_out_of_time_until_they_are_back(tmp_pat
             assert "Parlor plays it for you <t:" in grace.content
             # then Parlor's turn for them, and the other player's, with I'm back
             clock.now += bot.service.stand_in_grace
-            bot.ai_soon()
+            await bot.sweep()
             nxt = await players_turn(fake, thread, other, since=grace)
             said = "\n".join(m.content for m in after(fake, thread, turn))
             assert f"let Parlor play for {late.name}" in posted
@@ -240,15 +238,13 @@ async def test_a_restart_while_parlors_move_is_due(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann = users["ann"]
-        bot = new_bot(db, ai_delay=3600)  # Parlor's move is due an hour after its turn
+        # Parlor's move is due an hour after its turn
+        bot = new_bot(db, ai_delay=3600, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             thread, waiting = await parlor_thinking(fake, games, ann)
         clock.now += 3600  # the bot was down when it came due
-        bot = new_bot(db, ai_delay=3600)
-        async with run_bot(fake, bot):
-            bot.service.clock = clock
-            bot.ai_soon()
+        bot = new_bot(db, ai_delay=3600, clock=clock)
+        async with run_bot(fake, bot):  # the restart plays it by itself
             turn = await players_turn(fake, thread, ann, since=waiting)
             assert "Parlor (easy) played **" in turn.content
         fake.assert_clean()
@@ -264,17 +260,15 @@ async def test_a_restart_plays_at_once_the_move_parlor_was_thinking_about(tmp_pa
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann = users["ann"]
-        bot = new_bot(db, ai_delay=3600)
+        bot = new_bot(db, ai_delay=3600, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             thread, waiting = await parlor_thinking(fake, games, ann)
             clock.now += 3600
             taken = await bot.service.ai.due()  # taken, as the bot stopped: never played
             assert len(taken) == 1
-        bot = new_bot(db, ai_delay=3600)
+        # the same moment: the dead run's lease holds a minute
+        bot = new_bot(db, ai_delay=3600, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock  # the same moment: the dead run's lease holds a minute
-            bot.ai_soon()
             turn = await players_turn(fake, thread, ann, since=waiting)
             assert "Parlor (easy) played **" in turn.content
         fake.assert_clean()
@@ -290,9 +284,8 @@ async def test_an_absent_player_takes_the_seat_back_by_playing_their_turn(tmp_pa
     clock = Moment()
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(tmp_path / "parlor.db")
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
             late = who(turn, users)
             other = next(u for u in (users["ann"], users["ben"]) if u != late)
@@ -303,7 +296,7 @@ async def test_an_absent_player_takes_the_seat_back_by_playing_their_turn(tmp_pa
             await answer(await fake.click(other, turn, stand_in))
             grace = await players_turn(fake, thread, late, since=turn)
             clock.now += bot.service.stand_in_grace  # Parlor plays this one for them
-            bot.ai_soon()
+            await bot.sweep()
             theirs = await players_turn(fake, thread, other, since=grace)
             menu, move = first_move(theirs)
             await answer(await fake.select(other, theirs, menu, [move]))
@@ -314,7 +307,7 @@ async def test_an_absent_player_takes_the_seat_back_by_playing_their_turn(tmp_pa
             back = await players_turn(fake, thread, other, since=mine)
             assert f"{late.name} played **" in back.content and "I'm back" not in buttons(back)
             clock.now += bot.service.stand_in_grace
-            bot.ai_soon()
+            await bot.sweep()
             menu, move = first_move(back)
             await answer(await fake.select(other, back, menu, [move]))
             again = await players_turn(fake, thread, late, since=back)
@@ -340,15 +333,13 @@ async def test_a_board_left_thinking_by_a_crash_after_parlors_move_stops_thinkin
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann = users["ann"]
-        bot = new_bot(db, ai_delay=3600)
+        bot = new_bot(db, ai_delay=3600, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             thread, waiting = await parlor_thinking(fake, games, ann)
             (game,) = await bot.service.games_of(ann.id, active_only=True)
             assert (await bot.service.ai.play(game.id)).moves  # committed; never posted
-        bot = new_bot(db, ai_delay=3600)
+        bot = new_bot(db, ai_delay=3600, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             turn = await players_turn(fake, thread, ann, since=waiting)
             assert "after a restart" in turn.content
         fake.assert_clean()
@@ -364,9 +355,8 @@ async def test_a_board_where_parlor_thinks_stops_thinking_when_the_game_goes_on_
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann = users["ann"]
-        bot = new_bot(tmp_path / "parlor.db", ai_delay=3600)
+        bot = new_bot(tmp_path / "parlor.db", ai_delay=3600, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             thread, waiting = await parlor_thinking(fake, games, ann)
             await answer(await fake.slash(ann, thread, "resign", {}))
             over = await players_turn(fake, thread, ann, since=waiting)

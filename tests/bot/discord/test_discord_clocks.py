@@ -15,9 +15,8 @@ async def test_a_soft_clock_reminds_then_lets_only_the_other_player_claim(tmp_pa
     clock = Moment()
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(tmp_path / "parlor.db")
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             began = clock.now
             thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
             late = who(turn, users)
@@ -77,25 +76,22 @@ async def test_a_hard_clock_acts_once_across_restarts_either_side_of_the_deadlin
     began = clock.now
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(db)
+        bot = new_bot(db, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             thread, turn = await start(
                 fake, games, users, game="icesickle", clock="1d", clock_mode="hard"
             )
             late = who(turn, users)
             assert "then you lose on time" in turn.content
         clock.now = began + DAY - 30  # a restart just before the deadline: nothing to do yet
-        bot = new_bot(db)
+        bot = new_bot(db, clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             await bot.sweep()
             assert not [m for m in after(fake, thread, turn) if is_turn(m)]
         clock.now = began + DAY + 30  # and one just after: the bot ends it, once
         for _ in range(2):
-            bot = new_bot(db)
+            bot = new_bot(db, clock=clock)
             async with run_bot(fake, bot):
-                bot.service.clock = clock
                 await bot.sweep()
                 await bot.sweep()
         (over,) = [m for m in after(fake, thread, turn) if is_turn(m)]
@@ -108,9 +104,8 @@ async def test_no_more_reminders_this_turn_and_a_fresh_turn_reminds_again(tmp_pa
     clock = Moment()
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(tmp_path / "parlor.db")
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             began = clock.now
             thread, turn = await start(fake, games, users, game="icesickle", clock="none")
             mover = who(turn, users)
@@ -145,9 +140,8 @@ async def test_a_player_out_of_time_cannot_escape_the_claim_by_going_on_vacation
     clock = Moment()
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(tmp_path / "parlor.db")
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = clock
             began = clock.now
             thread, turn = await start(fake, games, users, game="icesickle", clock="1d")
             late = who(turn, users)

@@ -8,7 +8,6 @@ in ``engine.GAMES`` before the bot is built, so it shows up in /play like any ga
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 
@@ -17,7 +16,7 @@ from tests.bot import dicegame
 from tests.bot.answers import answer
 from tests.bot.discord.chat import buttons, click, is_turn, who
 from tests.bot.discord.payloads import assert_valid, check_options, validator_for
-from tests.bot.discord.world import new_bot, world
+from tests.bot.discord.world import Moment, new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 
@@ -165,10 +164,10 @@ async def test_a_challenge_is_for_two_and_a_lobby_lapses(tmp_path, dice_race):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann, ben = users["ann"], users["ben"]
-        bot = new_bot(tmp_path / "parlor.db")
-        now = time.time()  # one instant for the whole test: a second may tick over meanwhile
+        clock = Moment()  # one instant for the whole test: a second may tick over meanwhile
+        now = clock.now
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = lambda: now
             rec = await fake.slash(
                 ann, games, "play", {"opponent": ben, "players": 3}, subcommand="dice-race"
             )
@@ -189,7 +188,7 @@ async def test_a_challenge_is_for_two_and_a_lobby_lapses(tmp_path, dice_race):
                     break
                 await asyncio.sleep(0.02)
             assert f"lapses <t:{int(now + CHALLENGE_TTL)}:R>" in lobby.content
-            bot.service.clock = lambda: now + CHALLENGE_TTL
+            clock.now = now + CHALLENGE_TTL
             await bot.sweep()
             lobby = fake.message(lobby.id)
             assert lobby.content.startswith("Lobby for Dice race lapsed")
@@ -243,10 +242,10 @@ async def test_an_invited_player_is_reminded_once_when_half_the_time_is_gone(tmp
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann, ben = users["ann"], users["ben"]
-        bot = new_bot(tmp_path / "parlor.db")
+        clock = Moment()
+        now = clock.now
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            now = time.time()
-            bot.service.clock = lambda: now
             rec = await fake.slash(
                 ann, games, "play", {"opponent": ben, "expires": "1h"}, subcommand="icesickle"
             )
@@ -256,17 +255,17 @@ async def test_an_invited_player_is_reminded_once_when_half_the_time_is_gone(tmp
                 if (await bot.service.get_challenge(1)).message_id == challenge.id:
                     break
                 await asyncio.sleep(0.02)
-            bot.service.clock = lambda: now + 30 * 60 - 1
+            clock.now = now + 30 * 60 - 1
             await bot.sweep()
             assert fake.messages_in(games) == [challenge]  # not yet
-            bot.service.clock = lambda: now + 30 * 60
+            clock.now = now + 30 * 60
             await bot.sweep()
             await bot.sweep()  # and again: still one reminder
             reminder = fake.messages_in(games)[1:]
             assert len(reminder) == 1 and reminder[0].mention_ids == [ben.id]
             assert reminder[0].content.startswith(f"<@{ben.id}>: ann's challenge to **IceSickle**")
             assert f"/{games.id}/{challenge.id}" in reminder[0].content  # a link to it
-            bot.service.clock = lambda: now + 3600
+            clock.now = now + 3600
             await bot.sweep()
             assert fake.message(challenge.id).content == "Challenge to IceSickle lapsed."
             assert len(fake.messages_in(games)) == 2

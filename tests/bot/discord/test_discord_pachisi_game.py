@@ -5,13 +5,12 @@ another leaves with /resign."""
 from __future__ import annotations
 
 import random
-import time
 
 import engine
 from bot.service.facade import Service
 from tests.bot.answers import answer
 from tests.bot.discord.chat import buttons, decide, start, who
-from tests.bot.discord.world import new_bot, world
+from tests.bot.discord.world import Moment, new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 
@@ -55,9 +54,10 @@ async def test_a_whole_two_player_game_to_the_final_report(tmp_path):
 
 async def test_turn_timer_removal_and_leaving_at_a_table_of_three(tmp_path):
     db = tmp_path / "parlor.db"
+    clock = Moment()
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(db)
+        bot = new_bot(db, clock=clock)
         async with run_bot(fake, bot):
             rec = await fake.slash(
                 users["ann"], games, "play", {"players": 3, "turn_timer": "1"},
@@ -79,7 +79,7 @@ async def test_turn_timer_removal_and_leaving_at_a_table_of_three(tmp_path):
             mine = await answer(await fake.click(late, turn, buttons(turn)[label]))
             assert mine.ephemeral and "can't remove yourself" in mine.content
 
-            bot.service.clock = lambda: time.time() + 61  # a minute goes by
+            clock.now += 61  # a minute goes by
             await answer(await fake.click(other, turn, buttons(turn)[label]))
             turn = await fake.wait_for_message(thread, is_turn, after=turn)
             assert f"removed {late.name} from the game" in turn.content

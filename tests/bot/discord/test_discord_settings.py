@@ -7,7 +7,7 @@ import datetime
 
 from tests.bot.answers import answer
 from tests.bot.discord.chat import start, who
-from tests.bot.discord.world import new_bot, world
+from tests.bot.discord.world import Moment, new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
 
@@ -50,22 +50,21 @@ async def test_settings_are_shown_changed_and_checked_privately(tmp_path):
 
 
 async def test_the_daily_digest_comes_once_a_day_to_players_with_games_waiting(tmp_path):
-    moment = [datetime.datetime(2026, 6, 1, 8, 0, tzinfo=datetime.UTC).timestamp()]
+    clock = Moment(datetime.datetime(2026, 6, 1, 8, 0, tzinfo=datetime.UTC).timestamp())
     async with FakeDiscord() as fake:
         games, users = world(fake)
-        bot = new_bot(tmp_path / "parlor.db")
+        bot = new_bot(tmp_path / "parlor.db", clock=clock)
         async with run_bot(fake, bot):
-            bot.service.clock = lambda: moment[0]
             thread, turn = await start(fake, games, users, game="icesickle", clock="none")
             mover = who(turn, users)
             waiting = next(u for u in (users["ann"], users["ben"]) if u != mover)
             for user in (mover, waiting):
                 await answer(await fake.slash(user, games, "settings", {"digest": "on"}))
-            start_at = moment[0]
-            moment[0] = start_at + 3600 - 1  # 08:59 UTC
+            start_at = clock.now
+            clock.now = start_at + 3600 - 1  # 08:59 UTC
             await bot.sweep()
             assert fake.messages_in(fake.dm_channel(mover)) == []
-            moment[0] = start_at + 3600  # 09:00 UTC
+            clock.now = start_at + 3600  # 09:00 UTC
             await bot.sweep()
             await bot.sweep()
             (digest,) = fake.messages_in(fake.dm_channel(mover))
@@ -75,7 +74,7 @@ async def test_the_daily_digest_comes_once_a_day_to_players_with_games_waiting(t
             )
             assert digest.mention_ids == []
             assert fake.messages_in(fake.dm_channel(waiting)) == []  # nothing waits on them
-            moment[0] = start_at + 3600 + 86_400  # the next morning: one more
+            clock.now = start_at + 3600 + 86_400  # the next morning: one more
             await bot.sweep()
             assert len(fake.messages_in(fake.dm_channel(mover))) == 2
         fake.assert_clean()

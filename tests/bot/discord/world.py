@@ -9,8 +9,10 @@ import time
 from bot import create_bot
 
 
-def new_bot(db_path, *, rate_limited: bool = False):
-    bot = create_bot(db_path=str(db_path), guild_ready_timeout=0.05)
+def new_bot(db_path, *, clock=None, rate_limited: bool = False, **options):
+    """The bot on ``db_path``, reading ``clock`` (a :class:`Moment`; default: the real time);
+    ``options`` go to ``create_bot`` (``ai_delay``...)."""
+    bot = create_bot(db_path=str(db_path), clock=clock, guild_ready_timeout=0.05, **options)
     if not rate_limited:  # these tests click faster than any person
         bot.rate_limit = (10_000, 10.0)
     return bot
@@ -26,8 +28,8 @@ def world(fake):
 class Moment:
     """The bot's clock, moved by the test."""
 
-    def __init__(self) -> None:
-        self.now = time.time()
+    def __init__(self, start: float | None = None) -> None:
+        self.now = time.time() if start is None else start
 
     def __call__(self) -> float:
         return self.now
