@@ -182,11 +182,13 @@ async def test_a_challenge_is_for_two_and_a_lobby_lapses(tmp_path, dice_race):
             assert challenge.mention_ids == [ben.id] and "Accept" in buttons(challenge)
 
             lobby = await open_lobby(fake, games, ann, players=3)
-            for _ in range(100):  # the bot notes the message ids once it has answered
+            for _ in range(3000):  # the bot notes the message ids once it has answered
                 noted = [(await bot.service.get_challenge(i)).message_id for i in (1, 2)]
                 if noted == [challenge.id, lobby.id]:
                     break
                 await asyncio.sleep(0.02)
+            else:
+                raise AssertionError(f"the message ids were not noted in 60 s: {noted}")
             assert f"lapses <t:{int(now + CHALLENGE_TTL)}:R>" in lobby.content
             clock.now = now + CHALLENGE_TTL
             await bot.sweep()
@@ -251,10 +253,12 @@ async def test_an_invited_player_is_reminded_once_when_half_the_time_is_gone(tmp
             )
             challenge = (await rec.response()).message
             assert f"The challenge lapses <t:{int(now + 3600)}:R>." in challenge.content
-            for _ in range(100):  # the bot notes the message id once it has answered
+            for _ in range(3000):  # the bot notes the message id once it has answered
                 if (await bot.service.get_challenge(1)).message_id == challenge.id:
                     break
                 await asyncio.sleep(0.02)
+            else:
+                raise AssertionError("the challenge's message id was not noted in 60 s")
             clock.now = now + 30 * 60 - 1
             await bot.sweep()
             assert fake.messages_in(games) == [challenge]  # not yet

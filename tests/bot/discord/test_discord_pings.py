@@ -71,20 +71,22 @@ async def play_decisions(fake, bot, users, thread, count: int, rng: random.Rando
             await answer(await fake.select(actor, turn, custom_id, [value]))
         else:
             await answer(await fake.click(actor, turn, custom_id))
-        for _ in range(200):
+        for _ in range(6000):  # 60 s at most
             if (await bot.service.game(1)).version > record.version:
                 break
             await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the move was not played")
 
 
 async def posted(bot):
     """Game 1 once its latest board is posted (the answer to a click may come first)."""
-    for _ in range(300):
+    for _ in range(6000):  # 60 s at most
         record = await bot.service.game(1)
         if record.posted_version == record.version:
             return record
         await asyncio.sleep(0.01)
-    raise AssertionError("the board was not posted")
+    raise AssertionError("the board was not posted in 60 s")
 
 
 @pytest.mark.parametrize("key", ["pachisi", "pach-ice-i", "ice-turn", "icesickle"])
