@@ -17,6 +17,7 @@ first; a write is not (its commit may have landed).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Sequence
@@ -75,14 +76,11 @@ be done now (a deadlock PostgreSQL broke, a timeout): nothing of it is kept."""
 
 async def _undo(connection: asyncpg.Connection, transaction: Any) -> None:
     """Roll back a transaction that failed; a connection that cannot (its server gone) is
-    closed, so the pool opens a new one rather than reset it with a transaction open."""
-    try:
-        await transaction.rollback()
-    except Exception:
-        connection.terminate()
-    except BaseException:  # cancelled while rolling back: closed too, and cancelled still
-        connection.terminate()
-        raise
+    closed (:func:`_end`), so the pool opens a new one rather than reset it with a transaction
+    open. The failure that brought it here is the one raised, not the rollback's (but a
+    cancellation is)."""
+    with contextlib.suppress(Exception):
+        await _end(connection, transaction, commit=False)
 
 
 async def _begin(connection: asyncpg.Connection) -> Any:
