@@ -153,13 +153,9 @@ class Service:
 
     @property
     def clock(self) -> Callable[[], float]:
-        """The time (epoch seconds) every part reads; set it to move the service's time."""
+        """The time (epoch seconds) every part reads, given at construction
+        (``create_bot(clock=...)``)."""
         return self.gameplay.clock
-
-    @clock.setter
-    def clock(self, clock: Callable[[], float]) -> None:
-        self.gameplay.clock = clock
-        self.players.clock = clock
 
     @property
     def seats_rng(self) -> random.Random:
