@@ -176,24 +176,20 @@ class AiTurns:
         settings = check_settings(game, settings)
         parlor = Player(ai_id(level, 1), ai_name(level))
         now = self.gameplay.clock()
-        challenge_id = await self.storage.insert_challenge(
-            game_key=key,
-            num_players=2,
-            options=resolved,
-            settings=settings,
-            host_id=host.user_id,
-            host_name=host.name,
-            invited_id=parlor.user_id,
-            invited_name=parlor.name,
+        challenge = await self.challenges.insert(
+            key,
+            resolved,
+            settings,
+            host,
+            parlor,
             guild_id=guild_id,
             channel_id=channel_id,
-            status="open",
             created_at=now,
             expires_at=now + 60,
             nudge_at=None,
         )
         return await self.gameplay.start_game(
-            await self.challenges.get(challenge_id),
+            challenge,
             [host, parlor],
             self.storage.accept_challenge,
             "That game could not start.",

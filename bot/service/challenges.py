@@ -66,10 +66,39 @@ class Challenges:
                 f"You already have {MAX_OPEN_CHALLENGES} open challenges; wait for an answer "
                 "or cancel one first."
             )
+        return await self.insert(
+            key,
+            resolved,
+            settings,
+            host,
+            invited,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            created_at=now,
+            expires_at=now + ttl,
+            nudge_at=None if channel_id is None else now + ttl / 2,
+        )
+
+    async def insert(
+        self,
+        key: str,
+        options: dict[str, Any],
+        settings: dict[str, Any],
+        host: Player,
+        invited: Player,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        created_at: float,
+        expires_at: float,
+        nudge_at: float | None,
+    ) -> Challenge:
+        """An open two-seat challenge of ``key``, stored as given (its options and settings
+        already checked)."""
         challenge_id = await self.storage.insert_challenge(
             game_key=key,
             num_players=2,
-            options=resolved,
+            options=options,
             settings=settings,
             host_id=host.user_id,
             host_name=host.name,
@@ -78,9 +107,9 @@ class Challenges:
             guild_id=guild_id,
             channel_id=channel_id,
             status="open",
-            created_at=now,
-            expires_at=now + ttl,
-            nudge_at=None if channel_id is None else now + ttl / 2,
+            created_at=created_at,
+            expires_at=expires_at,
+            nudge_at=nudge_at,
         )
         return await self.get(challenge_id)
 
