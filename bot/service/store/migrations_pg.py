@@ -139,8 +139,62 @@ CREATE TABLE user_settings (
 CREATE INDEX user_settings_digest ON user_settings (digest_at) WHERE digest_at IS NOT NULL;
 """
 
+SCHEMA_13 = """
+CREATE TABLE ratings (
+    game_key TEXT NOT NULL,
+    guild_id BIGINT NOT NULL,
+    user_id BIGINT NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    rating INTEGER NOT NULL,
+    established INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_key, guild_id, user_id)
+);
+CREATE INDEX ratings_ladder
+    ON ratings (game_key, guild_id, established DESC, rating DESC, user_id);
+CREATE TABLE rating_changes (
+    game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    guild_id BIGINT NOT NULL,
+    user_id BIGINT NOT NULL,
+    game_key TEXT NOT NULL,
+    mu_before DOUBLE PRECISION NOT NULL,
+    sigma_before DOUBLE PRECISION NOT NULL,
+    mu DOUBLE PRECISION NOT NULL,
+    sigma DOUBLE PRECISION NOT NULL,
+    at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, guild_id, user_id)
+);
+CREATE INDEX rating_changes_player ON rating_changes (user_id, game_key, guild_id, at);
+CREATE TABLE results (
+    game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    user_id BIGINT NOT NULL,
+    game_key TEXT NOT NULL,
+    guild_id BIGINT,
+    players INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    rated INTEGER NOT NULL,
+    decisions INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    think_seconds DOUBLE PRECISION NOT NULL,
+    rolls INTEGER NOT NULL,
+    pips DOUBLE PRECISION NOT NULL,
+    expected_pips DOUBLE PRECISION NOT NULL,
+    finished_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX results_player ON results (user_id, finished_at);
+ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
+"""
+"""Ratings, as SQLite's migration 13 (``bot/service/store/migrations_sqlite.py``)."""
+
 PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (11, SCHEMA_11),
     (12, "ALTER TABLE games ADD COLUMN ai_by TEXT;"),
+    (13, SCHEMA_13),
 )
 """(number, script): the steps a PostgreSQL database takes, numbered as SQLite's."""

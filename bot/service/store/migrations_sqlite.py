@@ -246,4 +246,59 @@ MIGRATIONS: tuple[Step, ...] = (
     """
     ALTER TABLE games ADD COLUMN ai_by TEXT;
     """,
+    # 13: ratings (``bot/service/ratings.py``): each player's rating on each ladder (a game's,
+    # on one server or, as guild 0, everywhere; an AI level rated as the id of its first AI),
+    # each rated game's change of it (the key refuses a second update of one game), each
+    # finished game's facts per seat (for profiles), and whether a player hides their stats
+    """
+    CREATE TABLE ratings (
+        game_key TEXT NOT NULL,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        rating INTEGER NOT NULL,
+        established INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (game_key, guild_id, user_id)
+    );
+    CREATE INDEX ratings_ladder
+        ON ratings (game_key, guild_id, established DESC, rating DESC, user_id);
+    CREATE TABLE rating_changes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, guild_id, user_id)
+    );
+    CREATE INDEX rating_changes_player ON rating_changes (user_id, game_key, guild_id, at);
+    CREATE TABLE results (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game_key TEXT NOT NULL,
+        guild_id INTEGER,
+        players INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        decisions INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        think_seconds REAL NOT NULL,
+        rolls INTEGER NOT NULL,
+        pips REAL NOT NULL,
+        expected_pips REAL NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_player ON results (user_id, finished_at);
+    ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
+    """,
 )
