@@ -62,6 +62,7 @@ from bot.service.records import (
     Played,
     Player,
 )
+from bot.service.standings import Standings
 from bot.service.store.storage import MoveRow, Storage
 from bot.service.table_settings import TABLE_SETTINGS, check_settings, game_named
 from bot.service.timeouts import Timeouts
@@ -141,6 +142,8 @@ class Service:
         (``bot/service/ai_turns.py``)."""
         self.timeouts = Timeouts(self.gameplay, self.players)
         """Time running out: claims, the hard clock, reminders (``bot/service/timeouts.py``)."""
+        self.standings = Standings(storage)
+        """The ladders and players' profiles (``bot/service/standings.py``)."""
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:

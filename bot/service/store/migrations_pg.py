@@ -192,9 +192,16 @@ ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
 """
 """Ratings, as SQLite's migration 13 (``bot/service/store/migrations_sqlite.py``)."""
 
+SCHEMA_16 = """
+CREATE INDEX seats_user_latest ON seats (user_id, game_id);
+CREATE INDEX user_settings_hidden ON user_settings (user_id) WHERE stats_hidden = 1;
+"""
+"""Standings' indexes, as SQLite's migration 16."""
+
 PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (11, SCHEMA_11),
     (12, "ALTER TABLE games ADD COLUMN ai_by TEXT;"),
     (13, SCHEMA_13),
+    (16, SCHEMA_16),
 )
 """(number, script): the steps a PostgreSQL database takes, numbered as SQLite's."""

@@ -301,4 +301,14 @@ MIGRATIONS: tuple[Step, ...] = (
     CREATE INDEX results_player ON results (user_id, finished_at);
     ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
     """,
+    # 14, 15: other parts of the ratings (placeholders in this branch until theirs merge)
+    "",
+    "",
+    # 16: standings (``bot/service/store/standing_rows.py``): a player's latest seat (the name a
+    # ladder shows) found without sorting all their seats, and the few players who hide their
+    # stats found without reading every player's settings
+    """
+    CREATE INDEX seats_user_latest ON seats (user_id, game_id);
+    CREATE INDEX user_settings_hidden ON user_settings (user_id) WHERE stats_hidden = 1;
+    """,
 )

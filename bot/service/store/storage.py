@@ -34,6 +34,7 @@ from bot.service.store.migrations_sqlite import MIGRATIONS
 from bot.service.store.rows import INSERT_MOVE, MoveFields, move_rows
 from bot.service.store.settings_rows import SettingsRows
 from bot.service.store.sqlite import SqliteDatabase
+from bot.service.store.standing_rows import StandingRows
 
 __all__ = ["MIGRATIONS", "MoveFields", "MoveRow", "Storage"]
 
@@ -50,10 +51,10 @@ class MoveRow:
     created_at: float
 
 
-class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows):
-    """Parlor's database (the SQL of move clocks, of AI turns and of players' settings:
-    ``bot/service/store/clock_rows.py``, ``bot/service/store/ai_rows.py``,
-    ``bot/service/store/settings_rows.py``)."""
+class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, StandingRows):
+    """Parlor's database (the SQL of move clocks, of AI turns, of players' settings and of
+    the standings: ``bot/service/store/clock_rows.py``, ``bot/service/store/ai_rows.py``,
+    ``bot/service/store/settings_rows.py``, ``bot/service/store/standing_rows.py``)."""
 
     @property
     def db(self) -> aiosqlite.Connection:
