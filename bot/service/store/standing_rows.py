@@ -107,7 +107,7 @@ class StandingRows(Rows):
         facts are missing, whether the rating rose)."""
         return await self._all(
             "SELECT c.mu, c.sigma, c.at, COALESCE((SELECT MAX(s.won) FROM results s "
-            "WHERE s.game_id = c.game_id AND s.user_id = c.user_id), "
+            "WHERE s.game_id = c.game_id AND s.user_id + 0 = c.user_id), "
             "CASE WHEN c.mu > c.mu_before THEN 1 ELSE 0 END) AS won "
             "FROM rating_changes c WHERE c.user_id = ? AND c.game_key = ? AND c.guild_id = ? "
             "ORDER BY c.at DESC LIMIT ?",
