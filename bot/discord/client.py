@@ -39,6 +39,7 @@ EXTENSIONS = (
     "bot.discord.commands.games",
     "bot.discord.commands.rules",
     "bot.discord.commands.settings",
+    "bot.discord.commands.standings",
 )
 """The command modules, one per command group, loaded by name in ``setup_hook`` (each has
 ``async def setup(bot)``): the client imports none of them."""

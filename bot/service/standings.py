@@ -196,8 +196,8 @@ class Standings:
         pages = max(1, -(-players // size))
         if page > pages:
             raise ServiceError(
-                f"There is no page {page}: this ladder has {pages} "
-                f"page{'s' if pages != 1 else ''} ({players} player{'s' if players != 1 else ''})."
+                f"There is no page {page:,}: this ladder has {_count(pages, 'page')} "
+                f"({_count(players, 'player')})."
             )
         first = (page - 1) * size + 1
         found = await self.storage.ladder_rows(key, guild_id, viewer, first - 1, size)
@@ -283,6 +283,10 @@ class Standings:
         names = {i: ai_name(level) for i in ids if (level := level_of(i)) is not None}
         names.update(await self.storage.latest_names(ids - set(names)))
         return names
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number:,} {thing}{'s' if number != 1 else ''}"
 
 
 def _int(value: Any) -> int:

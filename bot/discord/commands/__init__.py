@@ -6,4 +6,5 @@ client loads them by name (``bot.discord.client.EXTENSIONS``), and each module's
 - ``games``: a player's games: ``/move``, ``/hint``, ``/board``, ``/resign``, ``/games``,
   ``/history``;
 - ``rules``: ``/rules``;
-- ``settings``: a player's own settings: ``/settings``, ``/vacation``."""
+- ``settings``: a player's own settings: ``/settings``, ``/vacation``;
+- ``standings``: the ladders and players' records: ``/leaderboard``, ``/profile``."""
