@@ -1,4 +1,5 @@
-"""``python -m bot``: run the Discord bot; ``python -m bot play GAME``: play locally.
+"""``python -m bot``: run the Discord bot; ``python -m bot play GAME``: play locally;
+``python -m bot stats``: print the ladders of a database.
 
 The ``parlor`` command that installing the package makes is the same program."""
 
@@ -124,6 +125,18 @@ def parser() -> argparse.ArgumentParser:
         metavar="DB",
         help="postgresql://user:password@host/database (or an SQLite file)",
     )
+    stats = sub.add_parser(
+        "stats",
+        help="print each game's ladder of a database",
+        description="Print each game's global ladder of a database: the players' ratings "
+        "(1500 + 40 (mu - 25), '?' while provisional), rated games and share won, best first. "
+        "Players who keep their stats private are left out. Nothing is changed (but the "
+        "schema of an older database, brought up to date as the bot would).",
+    )
+    stats.add_argument(
+        "--db",
+        help="the SQLite file or PostgreSQL URL (default: $PARLOR_DB or parlor.db)",
+    )
     return p
 
 
@@ -131,6 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "migrate":
         return _migrate(args.source, args.target)
+    if args.command == "stats":
+        from bot.local import stats
+        from bot.local.setup import DEFAULT_DB
+
+        return stats.main(args.db or os.environ.get("PARLOR_DB") or DEFAULT_DB)
     if args.command == "play":
         from bot.local import play as local
         from bot.local.setup import DEFAULT_DB

@@ -24,6 +24,8 @@ from bot.service.standings import (
 from bot.words import limits
 from bot.words.text import clean
 
+NAME = 32
+"""Characters of a name shown at most (Discord's own names are at most 32)."""
 Unknown = Callable[[int], str]
 """How a player the bot has no name for is shown (by user id)."""
 
@@ -72,7 +74,7 @@ def duration(seconds: float) -> str:
 
 
 def _name(name: str | None, user_id: int, unknown: Unknown) -> str:
-    return limits.cut(clean(name), 40) if name else unknown(user_id)
+    return clean(limits.cut(name, NAME)) if name else unknown(user_id)
 
 
 def standing_line(row: Standing, unknown: Unknown, *, own: bool = False) -> str:
@@ -181,3 +183,29 @@ def profile_text(profile: Profile, unknown: Unknown, *, here: bool) -> str:
             + "."
         )
     return limits.content("\n".join(lines))
+
+
+def printout(pages: list[LadderPage], database: str) -> str:
+    """``python -m bot stats``: each game's global ladder, plain text for a terminal (names
+    as typed, no markdown); or that there is none."""
+    if not pages:
+        return f"No rated games in {database} yet: a finished rated game makes the ladders."
+    lines: list[str] = []
+    for page in pages:
+        count = f"{page.players:,} player{'s' if page.players != 1 else ''}"
+        lines += [f"{title(page.game_key)}, global ladder ({count}):"]
+        width = max(len(f"{r.place:,}") for r in page.rows)
+        names = [limits.cut(r.name, NAME) if r.name else f"player {r.user_id}" for r in page.rows]
+        wide = max(len(name) for name in names)
+        for row, name in zip(page.rows, names, strict=True):
+            rating = rating_words(row.rating, row.provisional)
+            lines.append(
+                f"  {row.place:>{width},}. {name:<{wide}}  {rating:>5}  "
+                f"{games_words(row.games):>10}  {percent(row.wins, row.games):>4} won"
+            )
+        if page.players > len(page.rows):
+            lines.append(f"  {limits.ELLIPSIS} and {page.players - len(page.rows):,} more")
+        lines.append("")
+    if any(r.provisional for page in pages for r in page.rows):
+        lines.append(PROVISIONAL_NOTE)
+    return "\n".join(lines).rstrip()
