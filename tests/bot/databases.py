@@ -1,11 +1,14 @@
 """The databases the storage and service tests run on: an SQLite file, and a PostgreSQL
 database on a real server started for the test session from the ``pgserver`` wheel
 (PostgreSQL 16, no installation). Where that server cannot start, the PostgreSQL cases skip
-with the reason; the SQLite ones run regardless."""
+with the reason; the SQLite ones run regardless. Under CI (``CI`` set), where ``.ci/run``
+installs the wheel, a server that cannot start fails the test instead: a skip there would hide
+every PostgreSQL case."""
 
 from __future__ import annotations
 
 import itertools
+import os
 from pathlib import Path
 
 import pytest
@@ -25,6 +28,8 @@ def start_server(folder: Path, *, keep: bool = False):
     try:
         return pgserver.get_server(str(folder), cleanup_mode="stop" if keep else "delete")
     except Exception as exc:  # its own errors: a missing binary, a port, a user
+        if os.environ.get("CI"):
+            pytest.fail(f"a PostgreSQL server could not start under CI: {exc}")
         pytest.skip(f"a PostgreSQL server could not start here: {exc}")
 
 
