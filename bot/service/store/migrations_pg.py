@@ -192,9 +192,16 @@ ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
 """
 """Ratings, as SQLite's migration 13 (``bot/service/store/migrations_sqlite.py``)."""
 
+SCHEMA_14 = """
+ALTER TABLE challenges ADD COLUMN rematch_of BIGINT REFERENCES games (id);
+CREATE UNIQUE INDEX challenges_rematch_of ON challenges (rematch_of);
+"""
+"""Rematches, as SQLite's migration 14: at most one per finished game."""
+
 PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (11, SCHEMA_11),
     (12, "ALTER TABLE games ADD COLUMN ai_by TEXT;"),
     (13, SCHEMA_13),
+    (14, SCHEMA_14),
 )
 """(number, script): the steps a PostgreSQL database takes, numbered as SQLite's."""

@@ -301,4 +301,10 @@ MIGRATIONS: tuple[Step, ...] = (
     CREATE INDEX results_player ON results (user_id, finished_at);
     ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
     """,
+    # 14: rematches (``bot/service/rematches.py``): the finished game a challenge asks to play
+    # again; unique, so a game has at most one rematch, whoever asks, in whatever process
+    """
+    ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    CREATE UNIQUE INDEX challenges_rematch_of ON challenges (rematch_of);
+    """,
 )
