@@ -1,0 +1,71 @@
+"""Rematches in the service, on SQLite and PostgreSQL: at most one per finished game, whoever
+asks and in whatever process (the database's unique key decides), and the game it starts
+(``bot/service/rematches.py``; the Discord side: ``tests/bot/discord/test_discord_rematch.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.service.errors import Closed, NotAllowed
+from bot.service.records import GameRecord
+from bot.service.rematches import AlreadyAsked, Rematch
+from tests.bot.people import ANN, BEN, CAT
+
+
+async def finished(service) -> GameRecord:
+    """Ann and Ben's IceSickle game on a channel, which Ann resigns."""
+    challenge = await service.challenge("icesickle", ANN, BEN, channel_id=9)
+    record = await service.accept(challenge.id, BEN)
+    return await service.resign(record.id, ANN.user_id)
+
+
+async def test_two_processes_asking_at_once_make_one_rematch(services):
+    here, there = await services(), await services()
+    old = await finished(here)
+    asked = await asyncio.gather(
+        here.rematches.ask(old.id, ANN), there.rematches.ask(old.id, BEN), return_exceptions=True
+    )
+    made = [a for a in asked if isinstance(a, Rematch)]
+    refused = [a for a in asked if isinstance(a, AlreadyAsked)]
+    assert len(made) == 1 and len(refused) == 1, asked
+    assert refused[0].rematch.challenge.id == made[0].challenge.id  # pointed to it
+    again = [here.rematches.ask(old.id, user) for user in (ANN, BEN)]
+    for asking in again + [there.rematches.ask(old.id, ANN)]:
+        with pytest.raises(AlreadyAsked, match="asked for already"):
+            await asking
+    (row,) = await here.storage.database.fetch(
+        "SELECT COUNT(*) FROM challenges WHERE rematch_of = ?", (old.id,)
+    )
+    assert row[0] == 1
+
+
+async def test_the_last_accept_starts_the_game_once_and_its_seats_rotate(services):
+    here, there = await services(), await services()
+    old = await finished(here)
+    rematch = await here.rematches.ask(old.id, ANN)
+    assert isinstance(rematch, Rematch)
+    other = BEN
+    with pytest.raises(NotAllowed, match="Only the players of game"):
+        await there.rematches.accept(rematch.challenge.id, CAT)
+    started = await there.rematches.accept(rematch.challenge.id, other)
+    assert isinstance(started, GameRecord)
+    assert started.players == (old.players[1], old.players[0])
+    assert (started.key, started.options, started.settings) == (old.key, old.options, old.settings)
+    with pytest.raises(Closed, match="its game is on"):
+        await here.rematches.accept(rematch.challenge.id, other)
+    with pytest.raises(Closed, match="its game is on"):
+        await here.rematches.decline(rematch.challenge.id, ANN)
+    with pytest.raises(AlreadyAsked, match="its game is on"):
+        await here.rematches.ask(old.id, BEN)
+
+
+async def test_no_rematch_of_a_game_still_going(services):
+    service = await services()
+    challenge = await service.challenge("icesickle", ANN, BEN, channel_id=9)
+    record = await service.accept(challenge.id, BEN)
+    with pytest.raises(Closed, match="not over yet"):
+        await service.rematches.ask(record.id, ANN)
+    with pytest.raises(NotAllowed, match="Only the players of game"):
+        await service.rematches.ask(record.id, CAT)
