@@ -131,10 +131,14 @@ class Rematches:
             await self._existing(game_id)
             raise Conflict("This game's rematch changed at the same moment; try again.")
         rematch = await self.get(rematch_id)
-        if not rematch.waiting:
-            async with self._lock(rematch_id):
+        if rematch.waiting:
+            return rematch
+        async with self._lock(rematch_id):
+            try:
                 return await self._start(rematch)
-        return rematch
+            except ServiceError:  # (a limit reached meanwhile): as if never asked
+                await self.storage.drop_rematch(rematch_id)
+                raise
 
     async def get(self, rematch_id: int) -> Rematch:
         """The rematch ``rematch_id``; ``NotFound`` if there is none."""
@@ -160,7 +164,11 @@ class Rematches:
             rematch = await self.get(rematch_id)
             if rematch.waiting:
                 return rematch
-            return await self._start(rematch)
+            try:
+                return await self._start(rematch)
+            except ServiceError:  # (another player's limit reached meanwhile): not accepted
+                await self.storage.leave_lobby(rematch_id, user.user_id)
+                raise
 
     async def decline(self, rematch_id: int, user: Player) -> Rematch:
         """A player of the finished game declines: the rematch is closed for all."""

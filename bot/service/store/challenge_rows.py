@@ -126,6 +126,16 @@ class ChallengeRows(Rows):
             )
             return rematch_id
 
+    async def drop_rematch(self, rematch_id: int) -> None:
+        """Take back an open rematch that could not start (its members go with it), so the
+        game's players may ask again."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM challenges WHERE id = ? AND status = 'open' "
+                "AND rematch_of IS NOT NULL",
+                (rematch_id,),
+            )
+
     async def rematch_of(self, game_id: int) -> Any:
         """The rematch of the game ``game_id`` (its challenges row), or None."""
         return await self._one("SELECT * FROM challenges WHERE rematch_of = ?", (game_id,))

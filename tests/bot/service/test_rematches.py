@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.service.errors import Closed, NotAllowed
+from bot.service.errors import Closed, NotAllowed, RateLimited
 from bot.service.records import GameRecord
 from bot.service.rematches import AlreadyAsked, Rematch
 from tests.bot.people import ANN, BEN, CAT
@@ -69,3 +69,21 @@ async def test_no_rematch_of_a_game_still_going(services):
         await service.rematches.ask(record.id, ANN)
     with pytest.raises(NotAllowed, match="Only the players of game"):
         await service.rematches.ask(record.id, CAT)
+
+
+async def test_an_accept_refused_for_another_players_limit_is_not_taken(services):
+    """Ben accepts while Ann, who asked, plays as many games as one may: the rematch cannot
+    start, and Ben's accept is not kept, so it starts once Ann has room and Ben accepts."""
+    service = await services()
+    old = await finished(service)
+    rematch = await service.rematches.ask(old.id, ANN)
+    service.games_per_user = 1
+    other = await service.challenge("icesickle", ANN, CAT, channel_id=9)
+    other_game = await service.accept(other.id, CAT)
+    with pytest.raises(RateLimited, match="Ann already plays 1 active games"):
+        await service.rematches.accept(rematch.challenge.id, BEN)
+    still = await service.rematches.get(rematch.challenge.id)
+    assert still.challenge.status == "open" and still.waiting == (BEN,)
+    await service.resign(other_game.id, ANN.user_id)
+    started = await service.rematches.accept(rematch.challenge.id, BEN)
+    assert isinstance(started, GameRecord) and not started.over
