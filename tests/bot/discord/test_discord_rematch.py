@@ -15,8 +15,7 @@ from bot.service.facade import CHALLENGE_TTL, Service
 from tests.bot import dicegame
 from tests.bot.answers import answer
 from tests.bot.discord.chat import buttons, click, is_turn
-from tests.bot.discord.payloads import assert_valid, validator_for
-from tests.bot.discord.test_discord_payloads import snowflakes_as_text
+from tests.bot.discord.payloads import assert_valid, snowflakes_as_text, validator_for
 from tests.bot.discord.world import Moment, new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
