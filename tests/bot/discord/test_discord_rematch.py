@@ -95,13 +95,14 @@ async def test_a_rematch_accepted_starts_with_the_seats_rotated(tmp_path, dice_r
 
             asked = await ask(fake, ben, over)
             rematch = asked.message
+            await noted(bot, 2, rematch)  # (challenge 1 was the game's own)
             assert not asked.ephemeral and is_rematch(rematch)
             assert rematch.channel_id == thread.id
             assert "Rematch** of Dice race #1, asked by ben" in rematch.content
             assert f"Waiting for: <@{ann.id}>" in rematch.content
             assert rematch.mention_ids == [ann.id]  # only the player it waits for is pinged
             assert buttons(rematch) == {
-                "Accept": "parlor:ra:2:accept",  # challenge 1 was the game's own
+                "Accept": "parlor:ra:2:accept",
                 "Decline": "parlor:ra:2:decline",
             }
 
