@@ -282,3 +282,31 @@ async def test_the_rematch_messages_match_discords_description(tmp_path, dice_ra
         ):
             for request in requests:
                 assert_valid(validator_for(schema), snowflakes_as_text(request.json))
+
+
+async def test_a_rematch_outlives_a_restart_and_a_second_ask_on_another_bot_finds_it(
+    tmp_path, dice_race
+):
+    """Ann asks one bot process for the rematch; that process stops, and another runs on the
+    same database (nothing kept in memory): Ben's Rematch there points to Ann's, and his
+    Accept under her rematch's message starts it."""
+    db = tmp_path / "parlor.db"
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann, ben = users["ann"], users["ben"]
+        first = new_bot(db)
+        async with run_bot(fake, first):
+            thread, over = await two_player_game(fake, games, users)
+            rematch = (await ask(fake, ann, over)).message
+            await noted(first, 2, rematch)
+        async with run_bot(fake, new_bot(db)):
+            again = await ask(fake, ben, over)
+            assert again.ephemeral and "asked for already" in again.content
+            assert f"/{thread.id}/{rematch.id}" in again.content
+            started = await click(fake, ben, fake.message(rematch.id), "Accept")
+            assert "rematch accepted" in started.content and not started.custom_ids
+            new_thread = await fake.wait_for_thread(games, lambda t: t.id != thread.id)
+            await fake.wait_for_message(new_thread, is_turn)
+        fake.assert_clean()
+    old, new = await stored(db, 1, 2)
+    assert [p.user_id for p in new.players] == [old.players[1].user_id, old.players[0].user_id]
