@@ -18,6 +18,9 @@ from bot.words import limits
 from bot.words.messages import challenge_link, only_moves_note, title_line
 from bot.words.rematches import declined_text, rematch_text
 
+STARTED = "The rematch has started."
+"""Said to the player whose click started the rematch, should showing it fail after."""
+
 
 class RematchTable(TableBase):
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -38,7 +41,8 @@ class RematchTable(TableBase):
             await tell(interaction, str(exc))
             return
         if isinstance(asked, GameRecord):
-            await self._begin_rematch(interaction, asked, game_id, clicked_rematch=False)
+            work = self._begin_rematch(interaction, asked, game_id, clicked_rematch=False)
+            await self.after_commit(interaction, asked, STARTED, work)
             return
         waiting = [discord.Object(p.user_id) for p in asked.waiting if not p.ai]
         message = await interaction.followup.send(
@@ -68,8 +72,13 @@ class RematchTable(TableBase):
             await tell(interaction, str(exc))
             return
         if isinstance(after, GameRecord):
-            old_id = (await rematches.get(rematch_id)).of
-            await self._begin_rematch(interaction, after, old_id, clicked_rematch=True)
+            record = after
+
+            async def begin() -> None:
+                old_id = (await rematches.get(rematch_id)).of
+                await self._begin_rematch(interaction, record, old_id, clicked_rematch=True)
+
+            await self.after_commit(interaction, record, STARTED, begin())
             return
         if after.challenge.status == "declined":
             await update(

@@ -62,7 +62,7 @@ class AlreadyAsked(ServiceError):
     def __init__(self, rematch: Rematch) -> None:
         status = rematch.challenge.status
         if status == "open":
-            text = "A rematch of this game was asked for already; answer it there:"
+            text = "A rematch of this game was asked for already; answer it under its message."
         else:
             text = f"This game had its rematch already: {GONE.get(status, status)}."
         super().__init__(text)
