@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.service.errors import Closed, NotAllowed, RateLimited
+from bot.service.errors import Closed, NotAllowed, NotFound, RateLimited
 from bot.service.records import GameRecord
 from bot.service.rematches import AlreadyAsked, Rematch
 from tests.bot.people import ANN, BEN, CAT
@@ -87,3 +87,19 @@ async def test_an_accept_refused_for_another_players_limit_is_not_taken(services
     await service.resign(other_game.id, ANN.user_id)
     started = await service.rematches.accept(rematch.challenge.id, BEN)
     assert isinstance(started, GameRecord) and not started.over
+
+
+async def test_a_rematchs_seats_are_not_a_lobbys_nor_a_challenges(services):
+    """A rematch is stored as a challenge with no invited player, as a lobby is: the lobby's
+    Join (a forged click) finds no lobby there, and a challenge's Accept is not the invited
+    player's; only the rematch's own Accept seats a player, and only a player of the game."""
+    service = await services()
+    old = await finished(service)
+    rematch = await service.rematches.ask(old.id, ANN)
+    for user in (CAT, BEN):
+        with pytest.raises(NotFound, match="That lobby does not exist"):
+            await service.lobbies.join(rematch.challenge.id, user)
+        with pytest.raises(NotAllowed, match="Only the invited player"):
+            await service.accept(rematch.challenge.id, user)
+    still = await service.rematches.get(rematch.challenge.id)
+    assert still.challenge.status == "open" and still.accepted == (ANN,)
