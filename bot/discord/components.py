@@ -21,6 +21,8 @@ from bot.discord.controls import (
     MoveSelect,
     PageButton,
     QuietButton,
+    RematchAnswer,
+    RematchButton,
     RemoveButton,
     RollButton,
     StandInButton,
@@ -57,8 +59,10 @@ class Components(discord.ui.View):
 def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components | None:
     """Select menus of the legal moves for the player to act, paged four menus at a time;
     the buttons (Roll, the game's controls, a claim once time is up at ``now``, other pages)
-    in a row of their own."""
-    if record.over or record.player_to_move is None:
+    in a row of their own. A finished game played on Discord: Rematch."""
+    if record.over:
+        return rematch_button(record)
+    if record.player_to_move is None:
         return None
     head = {"game": record.id, "version": record.version}
     back = (
@@ -184,6 +188,23 @@ def _actions(kind: type[Control], field: str, value: int, actions: dict[str, int
             )
         ]
     )
+
+
+def rematch_button(record: GameRecord) -> Components | None:
+    """Rematch under a finished game's last board, for its players
+    (``bot/service/rematches.py``); none for a game played off Discord."""
+    if record.channel_id is None:
+        return None
+    rematch = button(RematchButton.custom_id_for(game=record.id), "Rematch", PRIMARY)
+    return Components([action_row(rematch)])
+
+
+def rematch_view(rematch: Challenge) -> Components:
+    """Accept / Decline under an open rematch."""
+    return _actions(RematchAnswer, "rematch", rematch.id, REMATCH_ACTIONS)
+
+
+REMATCH_ACTIONS = {"accept": SUCCESS, "decline": DANGER}
 
 
 def level_view(lobby_id: int) -> Components:

@@ -182,3 +182,31 @@ class BackButton(
 
     async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
         await parts.table.back(interaction, self.game)
+
+
+class RematchButton(
+    Control,
+    tag="re",
+    fields=(GAME,),
+):
+    """Rematch, under a finished game's last board: its players play it again
+    (``bot/service/rematches.py``)."""
+
+    game: int
+
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
+        await parts.table.rematch(interaction, self.game)
+
+
+class RematchAnswer(
+    Control,
+    tag="ra",
+    fields=(number("rematch", 18), one_of("action", "accept", "decline")),
+):
+    """Accept or Decline under a rematch."""
+
+    rematch: int
+    action: str
+
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
+        await parts.table.answer_rematch(interaction, self.rematch, self.action)

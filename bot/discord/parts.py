@@ -60,6 +60,12 @@ class Clicks(Protocol):
 
     async def add_ai(self, interaction: discord.Interaction, lobby_id: int, level: str) -> None: ...
 
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def answer_rematch(
+        self, interaction: discord.Interaction, rematch_id: int, action: str
+    ) -> None: ...
+
 
 class Parts(Protocol):
     """What a control acts through: the bot passes itself to ``Control.act``."""

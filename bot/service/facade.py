@@ -8,7 +8,8 @@ hands each call to its part:
 - ``moves``: a player's move, roll or resignation (``bot/service/moves.py``);
 - ``challenges``: two-seat challenges (``bot/service/challenges.py``);
 - ``boards``: where a game is shown on Discord (``bot/service/boards.py``);
-- ``players``, ``lobbies``, ``timeouts``, ``ai``: reached as attributes, as they always were.
+- ``players``, ``lobbies``, ``timeouts``, ``ai``: reached as attributes, as they always were;
+  ``rematches`` too (``bot/service/rematches.py``).
 
 A move goes: check the player and the turn, parse and apply it with the engine, roll any dice
 that are then due, commit it all with an optimistic version check, and only then report it.
@@ -62,6 +63,7 @@ from bot.service.records import (
     Played,
     Player,
 )
+from bot.service.rematches import Rematches
 from bot.service.standings import Standings
 from bot.service.store.storage import MoveRow, Storage
 from bot.service.table_settings import TABLE_SETTINGS, check_settings, game_named
@@ -137,6 +139,8 @@ class Service:
         self.lobbies = Lobbies(self.gameplay, self.challenges)
         """Games for any number of players that fill up seat by seat
         (``bot/service/lobbies.py``)."""
+        self.rematches = Rematches(self.gameplay, self.challenges)
+        """A finished game's players play it again (``bot/service/rematches.py``)."""
         self.ai = AiTurns(self.gameplay, self.challenges)
         """Parlor's own players: games against them, their turns, stand-ins, hints
         (``bot/service/ai_turns.py``)."""

@@ -114,8 +114,8 @@ class Lobbies:
             lobby = await self.challenges.get(lobby_id)
         except NotFound:
             lobby = None
-        if lobby is None or not lobby.is_lobby:
-            raise NotFound("That lobby does not exist.")
+        if lobby is None or not lobby.is_lobby or lobby.rematch_of is not None:
+            raise NotFound("That lobby does not exist.")  # a rematch's seats are reserved
         return lobby
 
     async def join(

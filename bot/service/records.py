@@ -52,7 +52,10 @@ class Challenge:
     expires_at: float
     game_id: int | None
     seated: tuple[Player, ...] = ()
-    """A lobby's players in joining order, the host first; empty for a challenge."""
+    """A lobby's players in joining order, the host first; empty for a challenge. A rematch's:
+    the players who accepted it (``bot/service/rematches.py``)."""
+    rematch_of: int | None = None
+    """The finished game this challenge asks to play again (a rematch), or ``None``."""
 
     @property
     def game(self) -> engine.Game:
@@ -313,6 +316,7 @@ def challenge_from_row(row: Any, members: Sequence[Any] = ()) -> Challenge:
         expires_at=row["expires_at"],
         game_id=row["game_id"],
         seated=tuple(Player(m["user_id"], m["name"]) for m in members),
+        rematch_of=row["rematch_of"],
     )
 
 

@@ -13,6 +13,7 @@ import engine
 from bot.games import chat_of
 from bot.service.records import Challenge, GameRecord
 from bot.words.clocks import clock_line
+from bot.words.rematches import lapsed_rematch_text
 from bot.words.text import clean, mention, title_line, when
 from engine.core import option_text
 
@@ -228,7 +229,9 @@ def lobby_text(lobby: Challenge) -> str:
 
 
 def lapsed_text(challenge: Challenge) -> str:
-    """What a lapsed challenge's or lobby's message says."""
+    """What a lapsed challenge's, lobby's or rematch's message says."""
+    if challenge.rematch_of is not None:
+        return lapsed_rematch_text(challenge.rematch_of, challenge.game.title)
     if challenge.is_lobby:
         return f"Lobby for {challenge.game.title} lapsed: it did not start in time."
     return f"Challenge to {challenge.game.title} lapsed."

@@ -3,11 +3,19 @@ seat), part of :class:`bot.service.store.storage.Storage`."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from bot.service.store.database import Transaction, Write
-from bot.service.store.rows import INSERT_MOVE, MoveFields, Rows, insert_row, move_rows
+from bot.service.store.rows import (
+    INSERT_MOVE,
+    JSON_COLUMNS,
+    MoveFields,
+    Rows,
+    insert_row,
+    move_rows,
+)
 
 
 class ChallengeRows(Rows):
@@ -87,6 +95,50 @@ class ChallengeRows(Rows):
         """
         async with self.transaction() as tx:
             return await _start_game(tx, challenge_id, game, seats, moves)
+
+    # -- rematches (a finished game's players invited to play it again) ---------------------
+
+    async def insert_rematch(
+        self, fields: dict[str, Any], accepted: Sequence[tuple[int, str]]
+    ) -> int | None:
+        """A rematch of the game ``fields["rematch_of"]`` (a challenges row, open to its
+        players only) with the players who accepted it at once (``accepted``: the one who
+        asked, Parlor's seats) as its members, in one go; ``None`` (nothing written) when that
+        game has a rematch already: the unique key decides, whichever process asked first."""
+        async with self.transaction() as tx:
+            values = [json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
+            rows = await tx.fetch(
+                f"INSERT INTO challenges ({', '.join(fields)}) "
+                f"VALUES ({', '.join('?' for _ in fields)}) "
+                "ON CONFLICT (rematch_of) DO NOTHING RETURNING id",
+                values,
+            )
+            if not rows:
+                return None
+            rematch_id = int(rows[0][0])
+            await tx.executemany(
+                "INSERT INTO lobby_members (challenge_id, user_id, name, position, joined_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [
+                    (rematch_id, user, name, position, fields["created_at"])
+                    for position, (user, name) in enumerate(accepted, 1)
+                ],
+            )
+            return rematch_id
+
+    async def drop_rematch(self, rematch_id: int) -> None:
+        """Take back an open rematch that could not start (its members go with it), so the
+        game's players may ask again."""
+        async with self.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM challenges WHERE id = ? AND status = 'open' "
+                "AND rematch_of IS NOT NULL",
+                (rematch_id,),
+            )
+
+    async def rematch_of(self, game_id: int) -> Any:
+        """The rematch of the game ``game_id`` (its challenges row), or None."""
+        return await self._one("SELECT * FROM challenges WHERE rematch_of = ?", (game_id,))
 
     # -- lobbies (challenges open to anyone, seat by seat) -----------------------------------
 

@@ -192,16 +192,23 @@ ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
 """
 """Ratings, as SQLite's migration 13 (``bot/service/store/migrations_sqlite.py``)."""
 
-SCHEMA_16 = """
+SCHEMA_14 = """
+ALTER TABLE challenges ADD COLUMN rematch_of BIGINT REFERENCES games (id);
+CREATE UNIQUE INDEX challenges_rematch_of ON challenges (rematch_of);
+"""
+"""Rematches, as SQLite's migration 14: at most one per finished game."""
+
+SCHEMA_15 = """
 CREATE INDEX seats_user_latest ON seats (user_id, game_id);
 CREATE INDEX user_settings_hidden ON user_settings (user_id) WHERE stats_hidden = 1;
 """
-"""Standings' indexes, as SQLite's migration 16."""
+"""Standings' indexes, as SQLite's migration 15."""
 
 PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (11, SCHEMA_11),
     (12, "ALTER TABLE games ADD COLUMN ai_by TEXT;"),
     (13, SCHEMA_13),
-    (16, SCHEMA_16),
+    (14, SCHEMA_14),
+    (15, SCHEMA_15),
 )
 """(number, script): the steps a PostgreSQL database takes, numbered as SQLite's."""

@@ -301,10 +301,13 @@ MIGRATIONS: tuple[Step, ...] = (
     CREATE INDEX results_player ON results (user_id, finished_at);
     ALTER TABLE user_settings ADD COLUMN stats_hidden INTEGER NOT NULL DEFAULT 0;
     """,
-    # 14, 15: other parts of the ratings (placeholders in this branch until theirs merge)
-    "",
-    "",
-    # 16: standings (``bot/service/store/standing_rows.py``): a player's latest seat (the name a
+    # 14: rematches (``bot/service/rematches.py``): the finished game a challenge asks to play
+    # again; unique, so a game has at most one rematch, whoever asks, in whatever process
+    """
+    ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES games (id);
+    CREATE UNIQUE INDEX challenges_rematch_of ON challenges (rematch_of);
+    """,
+    # 15: standings (``bot/service/store/standing_rows.py``): a player's latest seat (the name a
     # ladder shows) found without sorting all their seats, and the few players who hide their
     # stats found without reading every player's settings
     """

@@ -8,13 +8,13 @@ Each query reads through an index (``tests/bot/store/test_standing_plans.py`` sh
   rating DESC, user id), the order a ladder is shown in; a place is the count of the rows
   before the player's, three ranges of that index (the established ahead of a provisional
   player, the same standing and a higher rating, the same rating and a smaller id);
-- players who hide their stats: ``user_settings_hidden`` (migration 16), the few of them, each
+- players who hide their stats: ``user_settings_hidden`` (migration 15), the few of them, each
   looked up on the ladder by its primary key; a hidden player is left out of everyone's
   ladder but their own;
 - a player's ratings: the primary key of ``ratings``, one game and ladder each;
 - their trend: ``rating_changes_player``; their games: ``results_player``; their opponents: the
   primary key of ``results`` (the other seats of each of their games);
-- names: a player's latest seat, ``seats_user_latest`` (migration 16).
+- names: a player's latest seat, ``seats_user_latest`` (migration 15).
 """
 
 from __future__ import annotations

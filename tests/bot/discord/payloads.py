@@ -61,3 +61,16 @@ def validator_for(schema_name: str) -> Draft202012Validator:
 def assert_valid(validator: Draft202012Validator, payload) -> None:
     errors = sorted(validator.iter_errors(payload), key=lambda e: list(e.path))
     assert not errors, "\n".join(f"{list(e.path)}: {e.message}"[:300] for e in errors[:5])
+
+
+def snowflakes_as_text(payload: dict) -> dict:
+    """discord.py writes a few snowflakes as JSON numbers (mention ids, attachment indexes)
+    where the description says strings; Discord takes both. Everything else is checked as is."""
+    payload = json.loads(json.dumps(payload))
+    mentions = payload.get("allowed_mentions") or {}
+    for key in ("users", "roles"):
+        if key in mentions:
+            mentions[key] = [str(x) for x in mentions[key]]
+    for attachment in payload.get("attachments") or []:
+        attachment["id"] = str(attachment["id"])
+    return payload

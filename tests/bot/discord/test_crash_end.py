@@ -135,7 +135,7 @@ async def test_a_game_that_ended_in_a_crash_is_announced_once_after_the_restart(
                 await asyncio.wait_for(bot._reposter, STARTUP)
         boards = [m for m in fake.messages_in(thread) if is_turn(m) and m.id > turn.id]
         (final,) = boards
-        assert "Game over" in final.content and not final.components
+        assert "Game over" in final.content and list(buttons(final)) == ["Rematch"]
         assert sorted(final.mention_ids) == sorted([users["ann"].id, users["ben"].id])
         assert not fake.message(turn.id).components
         fake.assert_clean()

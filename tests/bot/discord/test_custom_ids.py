@@ -14,7 +14,13 @@ import discord
 import pytest
 
 import engine
-from bot.discord.components import challenge_view, game_view, lobby_view, reminder_view
+from bot.discord.components import (
+    challenge_view,
+    game_view,
+    lobby_view,
+    rematch_view,
+    reminder_view,
+)
 from bot.discord.controls import (
     BackButton,
     ChallengeButton,
@@ -24,6 +30,8 @@ from bot.discord.controls import (
     MoveSelect,
     PageButton,
     QuietButton,
+    RematchAnswer,
+    RematchButton,
     RemoveButton,
     RollButton,
     StandInButton,
@@ -43,6 +51,8 @@ REGISTERED = (
     MoveSelect,
     PageButton,
     QuietButton,
+    RematchAnswer,
+    RematchButton,
     RemoveButton,
     RollButton,
     RulesPageButton,
@@ -141,6 +151,21 @@ async def test_challenge_and_lobby_ids_read_back_to_the_challenge_and_action():
     ]
 
 
+async def test_rematch_ids_read_back_to_the_game_and_the_rematch_and_action():
+    """Rematch under a finished game's last board (none off Discord); Accept / Decline under
+    the rematch."""
+    state = engine.get_game("icesickle").new_game(num_players=2)
+    over = replace(record(state), status="over")
+    assert ids_and_fields(game_view(over)) == [
+        (RematchButton, f"parlor:re:{BIG_ID}", {"game": BIG_ID})
+    ]
+    assert game_view(replace(over, channel_id=None)) is None
+    assert ids_and_fields(rematch_view(challenge(lobby=True))) == [
+        (RematchAnswer, f"parlor:ra:{BIG_ID}:{action}", {"rematch": BIG_ID, "action": action})
+        for action in ("accept", "decline")
+    ]
+
+
 async def test_roll_and_remove_ids_read_back_to_the_game_and_version():
     """A timed Pachisi table that rolls by hand: Roll, and Remove for when time runs out."""
     options = {"turn_timer": 1}
@@ -226,6 +251,8 @@ BAD_IDS = [
     "parlor:do:1:2:roll",
     "parlor:do:1:2:end movement",
     "parlor:rules:Pachisi:1",
+    "parlor:ra:1:cancel",
+    "parlor:ra:1:join",
     # trailing text
     "parlor:ch:1:accept:",
     "parlor:lb:1:join ",
@@ -235,6 +262,8 @@ BAD_IDS = [
     "parlor:rm:1:2:3",
     "parlor:do:1:2:end\n",
     "parlor:rules:pachisi:1/2",
+    "parlor:re:1:2",
+    "parlor:ra:1:accept ",
     # anything else that is not one of ours
     " parlor:rl:1:2",
     "xparlor:rl:1:2",

@@ -8,7 +8,7 @@ import random
 import engine
 from bot.service.facade import Service
 from tests.bot.answers import answer
-from tests.bot.discord.chat import decide, start, who
+from tests.bot.discord.chat import buttons, decide, start, who
 from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
@@ -48,7 +48,7 @@ async def test_a_whole_pach_ice_i_game_in_chat(tmp_path):
                     acting = fake.select(mover, turn, select["custom_id"], [move])
                 decisions += 1
                 turn = await decide(fake, thread, turn, acting)
-            assert "Game over" in turn.content and not turn.components
+            assert "Game over" in turn.content and list(buttons(turn)) == ["Rematch"]
             assert "Game over" in turn.attachments[0].description
         fake.assert_clean()
 

@@ -7,13 +7,17 @@ above it, with and without symlinks resolved) and skip where it is absent.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import engine
 from tests.bot.discord.chat import challenge_and_accept
-from tests.bot.discord.payloads import NAME, assert_valid, check_options, validator_for
+from tests.bot.discord.payloads import (
+    NAME,
+    assert_valid,
+    check_options,
+    snowflakes_as_text,
+    validator_for,
+)
 from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
@@ -68,19 +72,6 @@ async def test_command_sync_matches_the_openapi_description(sent):
     for request in syncs:
         for command in request.json:
             assert_valid(validator, command)
-
-
-def snowflakes_as_text(payload: dict) -> dict:
-    """discord.py writes a few snowflakes as JSON numbers (mention ids, attachment indexes)
-    where the description says strings; Discord takes both. Everything else is checked as is."""
-    payload = json.loads(json.dumps(payload))
-    mentions = payload.get("allowed_mentions") or {}
-    for key in ("users", "roles"):
-        if key in mentions:
-            mentions[key] = [str(x) for x in mentions[key]]
-    for attachment in payload.get("attachments") or []:
-        attachment["id"] = str(attachment["id"])
-    return payload
 
 
 async def test_messages_match_the_openapi_description(sent):

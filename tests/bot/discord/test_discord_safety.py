@@ -112,14 +112,14 @@ async def test_every_move_closes_the_board_before_it(tmp_path):
                 after = await fake.wait_for_message(thread, is_board, after=board)
                 assert not fake.message(board.id).custom_ids
                 board = after
-            # /resign ends the game: the last board has no menus either
+            # /resign ends the game: the last board has no menus either, only Rematch
             said = await answer(await fake.slash(users["ann"], thread, "resign"))
             assert said.ephemeral and said.content == "You resigned game #1."
             last = await fake.wait_for_message(thread, is_board, after=board)
-            assert "Game over" in last.content and not last.custom_ids
+            assert "Game over" in last.content and last.custom_ids == ["parlor:re:1"]
             assert not fake.message(board.id).custom_ids
             boards = [m for m in fake.messages_in(thread) if is_board(m)]
-            assert [m.id for m in boards if m.custom_ids] == []
+            assert [m.id for m in boards if m.custom_ids] == [last.id]
 
             # In the finished game's thread, /board and /history mean that game; the board
             # shown is the one just posted, not drawn again
