@@ -3,6 +3,8 @@
 Public API (see DESIGN.md): ``GAMES``, ``get_game``, ``CHANCE``, ``IllegalMove``, ``Outcome``,
 ``MAX_MOVE_TEXT`` (the longest text ``parse`` reads; the bot may refuse longer input itself),
 and per game ``Game.new_game`` / ``State.apply`` / ``State.parse`` / ``State.legal_moves`` ...
+A dice roll (a chance move) also has ``pips``, the sum of its dice (see ``Move``); read it as
+``getattr(move, "pips", None)``: other moves, and games without dice, have none.
 """
 
 from .core import (

@@ -47,6 +47,11 @@ class Move(ABC):
     """One player decision (or one chance outcome). Subclasses are small frozen value types.
 
     ``str(move)`` is the canonical notation; ``state.parse(str(m)) == m`` for every legal ``m``.
+
+    A chance move of dice has a read-only ``pips``: the number the dice show, summed (Pachisi's
+    two dice or its roll-off die, Pach-Ice-i's three d8, Ice-Turn's d6 without the Treehouse
+    die). Other moves have none: callers read ``getattr(move, "pips", None)``, so the expected
+    pips of a roll are ``sum(p * m.pips for m, p in state.chance_outcomes())``.
     """
 
     __slots__ = ()

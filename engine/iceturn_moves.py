@@ -44,6 +44,11 @@ class Roll(Move):
     def __str__(self) -> str:
         return f"roll {self.points} {self.face}"
 
+    @property
+    def pips(self) -> int:
+        """The d6's points; the Treehouse die has no pips (see ``engine.core.Move``)."""
+        return self.points
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Step(Move):

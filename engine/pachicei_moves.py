@@ -21,6 +21,11 @@ class Roll(Move):
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.dice))
 
+    @property
+    def pips(self) -> int:
+        """The sum of the three d8 (see ``engine.core.Move``)."""
+        return sum(self.dice)
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Step(Move):

@@ -19,6 +19,11 @@ class Roll(Move):
     def __str__(self) -> str:
         return "roll " + " ".join(map(str, self.dice))
 
+    @property
+    def pips(self) -> int:
+        """The sum of the dice (see ``engine.core.Move``)."""
+        return sum(self.dice)
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Enter(Move):
