@@ -4,10 +4,10 @@ I/O, no Discord; one replay of the game with the engine.
 
 A move row (``MoveRow``: notation, seat, user, time) is one of:
 
-- a **decision**: the seat's own move with a user id (a person's, or an AI seat's negative
-  one). Not a decision: a forced move the bot played for the seat (no user), a move an AI
-  made for an absent player (a stand-in, ``ai_id(level, 0)``), a removal (a resignation, or
-  another player taking out someone whose time ran out);
+- a **decision**: the seat's own move with a user id (a person's, or an AI's negative one:
+  an AI seat's, or Parlor's standing in for an absent player, whose choices are the seat's as
+  its result is). Not a decision: a forced move the bot played for the seat (no user), a
+  removal (a resignation, or another player taking out someone whose time ran out);
 - a **roll**: a chance move (seat ``engine.CHANCE``), belonging to the seat whose roll it is
   (``state.roller``; a deal belongs to nobody). A roll with a user id was pressed by that seat
   (a table that rolls by hand): that is the seat acting too, though not a decision.
@@ -16,9 +16,9 @@ A **turn** waited on a seat from the row before its first act (a decision, or it
 hand) to that act, when that row was not the seat's own: another seat moved (a forced move or
 a removal too) or the bot rolled. ``think_seconds`` sums those waits. An AI seat's turns are
 counted the same way: the table waited that long on it (the bot's short delay before an AI
-plays, and its thinking). A move with no row before it (the first move of a game that starts
-without dice) is a decision but no timed turn. A stand-in's move ends no turn of the seat:
-its wait goes on until the player acts again.
+plays, and its thinking); so are an absent player's, up to the move Parlor made for them. A
+move with no row before it (the first move of a game that starts without dice) is a decision
+but no timed turn.
 """
 
 from __future__ import annotations
@@ -28,14 +28,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import engine
-from bot.service.ai_players import ai_id
-from engine.ai import LEVELS
 
 if TYPE_CHECKING:
     from bot.service.store.storage import MoveRow
-
-STAND_IN_IDS = frozenset(ai_id(level, 0) for level in LEVELS)
-"""The user ids of the moves an AI made for an absent player."""
 
 
 @dataclass(frozen=True)
@@ -99,7 +94,6 @@ def seat_facts(
             if (
                 actor == seat
                 and row.user_id is not None
-                and row.user_id not in STAND_IN_IDS
                 and not isinstance(state.last_move, engine.Removal)
             ):
                 decisions[seat] += 1

@@ -160,11 +160,11 @@ def rows(*moves: tuple[str, int, int | None, float]) -> list[MoveRow]:
 PACHISI = engine.get_game("pachisi")
 
 
-def test_stand_ins_and_removals_are_no_decisions_and_rolls_go_to_their_roller():
+def test_removals_are_no_decisions_a_stand_ins_moves_are_the_seats_rolls_their_rollers():
     """Pachisi for three (Ann 0, Ben 1, Cat 2), the bot rolling: the roll-off (one die each),
-    then Ann enters (her choice, 10 s after the roll), an AI standing in for Cat enters for
-    her (not Cat's decision), Ben leaves and Ann takes out Cat: removals are no decisions
-    and end no wait."""
+    then Ann enters (her choice, 10 s after the roll), Parlor standing in for Cat enters for
+    her 60 s after her roll (the seat's choice, as its result is hers), Ben leaves and Ann
+    takes out Cat: removals are no decisions and end no wait."""
     made = rows(
         ("roll 6", -1, None, 0.0),  # Ann's roll-off
         ("roll 2", -1, None, 0.0),  # Ben's
@@ -172,7 +172,7 @@ def test_stand_ins_and_removals_are_no_decisions_and_rolls_go_to_their_roller():
         ("roll 1 4", -1, None, 0.0),  # Ann's, a 5
         ("enter", 0, ANN.user_id, 10.0),
         ("roll 2 3", -1, None, 10.0),  # Cat's
-        ("enter", 2, ai_id("hard", 0), 70.0),  # the stand-in's
+        ("enter", 2, ai_id("hard", 0), 70.0),  # Parlor's, for Cat
         ("roll 2 3", -1, None, 70.0),  # Ben's
         ("remove 1", 1, BEN.user_id, 500.0),  # Ben leaves, on his turn
         ("roll 1 1", -1, None, 500.0),  # Ann's
@@ -181,7 +181,7 @@ def test_stand_ins_and_removals_are_no_decisions_and_rolls_go_to_their_roller():
     ann, ben, cat = seat_facts(PACHISI, 3, {}, made)
     assert (ann.decisions, ann.turns, ann.think_seconds) == (1, 1, 10.0)
     assert (ben.decisions, ben.turns, ben.think_seconds) == (0, 0, 0.0)
-    assert (cat.decisions, cat.turns, cat.think_seconds) == (0, 0, 0.0)
+    assert (cat.decisions, cat.turns, cat.think_seconds) == (1, 1, 60.0)
     assert (ann.rolls, ann.pips, ann.expected_pips) == (3, 6 + 5 + 2, 3.5 + 7 + 7)
     assert (ben.rolls, ben.pips, ben.expected_pips) == (2, 2 + 5, 3.5 + 7)
     assert (cat.rolls, cat.pips, cat.expected_pips) == (2, 1 + 5, 3.5 + 7)
