@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.service import clocks, dice
+from bot.service import clocks, dice, endings
 from bot.service.ai_players import AI_DELAY, STAND_IN_GRACE
 from bot.service.errors import (
     Closed,
@@ -341,6 +341,15 @@ class Gameplay:
         ):
             mover = None if to_act is None else record.players[to_act].user_id
             clock = await self._new_turn(record.settings, record.channel_id, mover, now, ai=ai)
+        finish = None
+        if over:  # its results and ladders, written with the move that ends it
+            moves = await self.storage.moves(record.id)
+            number = len(record.state.history) + 1
+            moves += [
+                MoveRow(number + i, text, seat, user, now)
+                for i, (text, seat, user) in enumerate(move_fields(made))
+            ]
+            finish = endings.finish(record, state, result or {}, moves, now)
         ai_at = None
         if ai and not over and record.channel_id:
             absent = to_act in stand_ins and not record.players[to_act].ai
@@ -360,6 +369,7 @@ class Gameplay:
                 ai_at=ai_at,
                 was_ai=record.ai_to_act is not None,
                 stand_ins=change.stand_ins,
+                finish=finish,
                 now=now,
             )
         except Unavailable as exc:
