@@ -134,12 +134,12 @@ class RatingRows(Rows):
                         await tx.fetch(write.sql, write.params)
                     elif await tx.execute(write.sql, write.params) != 1 and write.guard:
                         raise _Refused
-                await self._finish(tx, game_id, finish, now)
+                await self.write_finish(tx, game_id, finish, now)
         except _Refused:
             return False
         return True
 
-    async def _finish(self, tx: Transaction, game_id: int, finish: Finish, now: float) -> None:
+    async def write_finish(self, tx: Transaction, game_id: int, finish: Finish, now: float) -> None:
         """Write a finished game's results and, if it is rated, its ladders' update (read and
         written here, locked first on PostgreSQL)."""
         await tx.executemany(
