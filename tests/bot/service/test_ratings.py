@@ -235,7 +235,7 @@ async def test_rated_is_a_table_setting_yes_or_no(services):
     assert await service.storage.database.fetch("SELECT * FROM challenges") == []
 
 
-async def test_an_ai_level_has_its_own_ladder_and_a_stand_in_changes_no_ones(services):
+async def test_an_ai_level_has_its_own_ladder(services):
     service = await services()
     game = await service.ai.against("icesickle", ANN, "easy", channel_id=9, guild_id=GUILD)
     rng = random.Random(8)
@@ -257,6 +257,35 @@ async def test_an_ai_level_has_its_own_ladder_and_a_stand_in_changes_no_ones(ser
     approx(await ladder(service, "icesickle"), wanted)
     rows = await service.storage.results_of(game.id)
     assert sorted(r["user_id"] for r in rows) == sorted(users)
+
+
+async def test_a_game_parlor_played_for_an_absent_player_is_still_theirs(services):
+    """Parlor plays Ben's seat for him (``stand_ins``) to the end: the result and the rating
+    are Ben's, and no AI ladder moves."""
+    service = await services()
+    challenge = await service.challenge("icesickle", ANN, BEN, guild_id=GUILD)
+    game = await service.accept(challenge.id, BEN)
+    game = await service.ai.seat(game.id, {game.seat_of(BEN.user_id): "easy"})
+    rng = random.Random(8)
+    for _ in range(500):
+        if game.over:
+            break
+        if game.ai_to_act:
+            game = (await service.ai.play(game.id)).game
+        else:
+            move = rng.choice(game.state.legal_moves())
+            game = (await service.play(game.id, ANN.user_id, str(move))).game
+    assert game.over and game.stand_ins
+    moves = await service.history(game.id)
+    bens = {m.user_id for m in moves if m.seat == game.seat_of(BEN.user_id) and m.user_id}
+    assert bens == {ai_id("easy", 0)}  # every choice of his seat was Parlor's
+    users = [p.user_id for p in game.players]
+    winners = game.outcome.winners
+    ranks = [0 if s in winners else 1 for s in range(2)] if winners else [0, 0]
+    wanted = expect({}, [GUILD, GLOBAL], users, rated([None, None], ranks))
+    approx(await ladder(service, "icesickle"), wanted)
+    rows = await service.storage.results_of(game.id)
+    assert [r["user_id"] for r in rows] == users
 
 
 async def test_an_ai_level_seated_twice_is_rated_once_as_the_mean_of_its_seats(services):
