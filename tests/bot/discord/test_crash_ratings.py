@@ -16,8 +16,8 @@ import pytest
 from bot.service.facade import Service
 from bot.service.ratings import GLOBAL
 from tests.bot.discord.chat import is_turn, start
+from tests.bot.discord.crashes import POST, bot_process, to_the_last_move
 from tests.bot.discord.processes import STARTUP
-from tests.bot.discord.test_crash_end import POST, bot_process, to_the_last_move
 from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 

@@ -21,6 +21,7 @@ from bot.service import endings
 from bot.service.facade import Service
 from bot.service.ratings import GLOBAL
 from tests.bot.databases import new_database
+from tests.bot.discord.crashes import ending_moves
 from tests.bot.people import ANN, BEN, CAT, Clock
 
 GUILD = 77
@@ -42,18 +43,6 @@ async def two(pg_server):
     await other.close()
     await first.close()
     await second.close()
-
-
-def ending_moves(state) -> list:
-    """The legal moves that end the game (with the only-moves the bot plays after them)."""
-
-    def ends(move) -> bool:
-        after = state.apply(move)
-        while not after.is_over() and len(legal := after.legal_moves()) == 1:
-            after = after.apply(legal[0])
-        return after.is_over()
-
-    return [m for m in state.legal_moves() if ends(m)]
 
 
 async def near_the_end(service: Service, opponent, rng: random.Random):
