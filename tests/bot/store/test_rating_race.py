@@ -61,7 +61,7 @@ async def queued(connection, count: int) -> None:
     deadline = time.monotonic() + WAIT
     while True:
         waiting = await connection.fetchval(
-            "SELECT COUNT(*) FROM pg_locks WHERE NOT granted AND pid <> pg_backend_pid()"
+            "SELECT COUNT(DISTINCT pid) FROM pg_locks WHERE NOT granted AND pid <> pg_backend_pid()"
         )
         if waiting >= count:
             return
