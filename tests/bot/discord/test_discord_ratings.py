@@ -4,9 +4,10 @@ Discord's limits for a command's options."""
 
 from __future__ import annotations
 
+from bot.words import limits
 from tests.bot.answers import answer
 from tests.bot.discord.chat import is_board
-from tests.bot.discord.payloads import check_options
+from tests.bot.discord.payloads import assert_valid, check_options, validator_for
 from tests.bot.discord.world import new_bot, world
 from tests.fakediscord import FakeDiscord, run_bot
 
@@ -47,4 +48,12 @@ async def test_play_rated_no_makes_a_casual_table_and_settings_stats_hides_them(
             assert "Your ratings and stats, to others: hidden" in saved.content
             assert (await bot.service.players.read([ann.id]))[ann.id].stats_hidden
             assert not (await bot.service.players.read([ben.id]))[ben.id].stats_hidden
+            for message in (challenge, board, shown.message, saved.message):
+                assert len(message.content) <= limits.CONTENT
         fake.assert_clean()
+        validator = validator_for("ApplicationCommandUpdateRequest")  # (skips without it)
+        syncs = fake.requests_to("PUT", "/applications/{application_id}/commands")
+        assert syncs
+        for request in syncs:
+            for command in request.json:
+                assert_valid(validator, command)
