@@ -4,6 +4,7 @@ called here directly, computes for the finishing order; casual and short games c
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -21,6 +22,7 @@ from bot.service.ratings import (
     shown,
     standing,
 )
+from tests.bot.discord.crashes import ending_moves
 from tests.bot.people import ANN, BEN, CAT, DAN
 from tests.bot.playing import play_out
 from tests.bot.positions import reach
@@ -353,3 +355,29 @@ def test_placings_from_reports_outcomes_and_results():
     two = reach("icesickle", 2, lambda s: len(s.history) > 4)
     assert placings(two, {"resigned": 0, "winners": [1]}, 2) == [1, 0]
     assert placings(two, {"winners": []}, 2) == [0, 0]
+
+
+async def test_a_game_two_processes_end_at_once_is_rated_once(services):
+    """One process plays the winning move while another takes the loser's resignation, both
+    on the version they read: one ends the game, the other is refused, and the ladders move
+    once (on each database; PostgreSQL's queued race is in tests/bot/store)."""
+    first, second = await services(), await services()
+    game = await two_player(first)
+    rng = random.Random(3)
+    while not (ending := ending_moves(game.state)):
+        others = [m for m in game.state.legal_moves() if m not in ending]
+        game = (await first.play(game.id, game.player_to_move.user_id, rng.choice(others))).game
+    mover = game.player_to_move
+    loser = next(p for p in game.players if p != mover)
+    done = await asyncio.gather(
+        first.play(game.id, mover.user_id, str(ending[0])),
+        second.resign(game.id, loser.user_id),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(d, BaseException) for d in done) == 1, done
+    assert all(isinstance(d, ServiceError) for d in done if isinstance(d, BaseException))
+    changes = await first.storage.rating_changes_of(game.id)
+    assert len(changes) == 4
+    games = await first.storage.database.fetch("SELECT games FROM ratings")
+    assert [r["games"] for r in games] == [1, 1, 1, 1]
+    assert len(await first.storage.results_of(game.id)) == 2
