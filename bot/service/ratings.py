@@ -24,7 +24,8 @@ BASE = 1500
 """The rating of ``mu`` 25, openskill's starting skill: where every player starts."""
 PROVISIONAL_SIGMA = 6.0
 """A rating is provisional while its ``sigma`` is above this (openskill starts at 25/3):
-about the first dozen two-player games, fewer at four players."""
+between evenly matched players about the first 13 games at two players, 18 at four (more for
+one who always wins or always loses: docs/playing.md)."""
 
 
 def shown(mu: float) -> int:
