@@ -1,7 +1,8 @@
 """Ratings where several bot processes share one PostgreSQL database (two ``Service``s, each
-with its own pool, as two processes have): two processes finishing the same game apply one
-update; two games ending at once with a player in common wait for each other and lose
-neither update; an update found applied already is never applied again.
+with its own pool, as two processes have; and once two real processes): two processes
+finishing the same game apply one update; two games ending at once with a player in common
+wait for each other and lose neither update; an update found applied already is never
+applied again.
 
 The races are made, not hoped for: another connection holds the row both must lock, the test
 waits (bounded polling of ``pg_locks``) until both transactions are queued behind it, then
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 import time
 
 import asyncpg
@@ -22,6 +24,7 @@ from bot.service.facade import Service
 from bot.service.ratings import GLOBAL
 from tests.bot.databases import new_database
 from tests.bot.discord.crashes import ending_moves
+from tests.bot.discord.processes import STARTUP, child_env
 from tests.bot.people import ANN, BEN, CAT, Clock
 
 GUILD = 77
@@ -56,9 +59,9 @@ async def near_the_end(service: Service, opponent, rng: random.Random):
     return game, ending[0]
 
 
-async def queued(connection, count: int) -> None:
-    """Wait until ``count`` other sessions wait on a lock (bounded)."""
-    deadline = time.monotonic() + WAIT
+async def queued(connection, count: int, timeout: float = WAIT) -> None:
+    """Wait until ``count`` other sessions wait on a lock (bounded by ``timeout``)."""
+    deadline = time.monotonic() + timeout
     while True:
         waiting = await connection.fetchval(
             "SELECT COUNT(DISTINCT pid) FROM pg_locks WHERE NOT granted AND pid <> pg_backend_pid()"
@@ -185,3 +188,66 @@ async def test_an_update_found_applied_is_not_applied_again(two):
         await first.storage.write_finish(tx, game.id, finish, first.clock() + 1)
     assert [tuple(r) for r in await other.fetch("SELECT * FROM ratings ORDER BY 1, 2, 3")] == before
     assert len(await changes(other, game.id)) == 4
+
+
+ACT = """
+import asyncio, sys
+from bot.service.facade import Service, ServiceError
+
+async def main(url, what, game_id, user_id, move):
+    service = await Service.open(url)
+    try:
+        if what == "play":
+            await service.play(int(game_id), int(user_id), move)
+        else:
+            await service.resign(int(game_id), int(user_id))
+        print("ended")
+    except ServiceError as exc:
+        print("refused:", exc)
+    finally:
+        await service.close()
+
+asyncio.run(main(*sys.argv[1:]))
+"""
+"""A bot process's part in the race: open the database as the bot does, end the game (a move
+or a resignation), say whether it did."""
+
+
+async def test_two_os_processes_finishing_one_game_apply_one_update(pg_server):
+    """As above, with two real processes (``python -c``, each its own interpreter and pool)."""
+    url = await new_database(pg_server)
+    service = await Service.open(url, clock=Clock(), seats_rng=random.Random(1))
+    other = await asyncpg.connect(url)
+    try:
+        game, last = await near_the_end(service, BEN, random.Random(3))
+        mover = game.player_to_move
+        loser = next(p for p in game.players if p != mover)
+        hold = other.transaction()
+        await hold.start()
+        await other.execute("SELECT id FROM games WHERE id = $1 FOR UPDATE", game.id)
+        children = [
+            await asyncio.create_subprocess_exec(
+                sys.executable, "-c", ACT, url, what, str(game.id), str(user.user_id), move,
+                env=child_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            )
+            for what, user, move in (("play", mover, str(last)), ("resign", loser, "-"))
+        ]  # fmt: skip
+        try:
+            await queued(other, 2, timeout=STARTUP)
+            await hold.rollback()
+            outs = [await asyncio.wait_for(c.communicate(), STARTUP) for c in children]
+        finally:
+            for child in children:
+                if child.returncode is None:
+                    child.kill()
+                    await child.wait()
+        said = [out.decode().strip() for out, _ in outs]
+        assert sorted(s.split(":")[0] for s in said) == ["ended", "refused"], outs
+        assert [tuple(r) for r in await changes(other, game.id)] == [
+            (g, u) for g in (GLOBAL, GUILD) for u in sorted((ANN.user_id, BEN.user_id))
+        ]
+        rows = await other.fetch("SELECT games FROM ratings")
+        assert sorted(r["games"] for r in rows) == [1, 1, 1, 1]
+    finally:
+        await other.close()
+        await service.close()
