@@ -46,7 +46,7 @@ def placings(state: engine.State, result: Mapping[str, Any] | None, num_players:
     after its last move, ``result`` as the game stores it (``winners``, and ``resigned`` or
     ``timeout`` for a game the engine did not end).
 
-    - A game with a final report (``State.report``, Pachisi) ranks by it: the winners (a team
+    - A game with a final report (``State.report``) ranks by it: the winners (a team
       of partners together) tie first, then its order; seats it could only order by a random
       draw after a full tie tie; seats removed rank after everyone who played on, the last to
       leave ahead of those who left before.
