@@ -107,6 +107,12 @@ def parser() -> argparse.ArgumentParser:
         help="time for each move, shown with each turn (default: none; a terminal sends no "
         "reminders and never ends a game on time)",
     )
+    play.add_argument(
+        "--rated",
+        default="yes",
+        choices=("yes", "no"),
+        help="whether the game's end changes the players' ratings (default: yes; no: casual)",
+    )
     migrate = sub.add_parser(
         "migrate",
         help="copy every game, move and setting to another database",

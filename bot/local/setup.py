@@ -131,7 +131,11 @@ async def start(service: Service, args: Any) -> Session:
         ais = ai_seats(getattr(args, "ai", None), setup[1])
         if out is not None:
             _claim(out, None)  # before the game is made: a refused folder makes no game
-        settings = {"clock": getattr(args, "clock", None) or "none", "hints": "on"}
+        settings = {
+            "clock": getattr(args, "clock", None) or "none",
+            "hints": "on",
+            "rated": getattr(args, "rated", None) or "yes",
+        }
         game = await _create(service, *setup, settings)
         if ais:
             game = await service.ai.seat(game.id, ais)

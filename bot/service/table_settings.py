@@ -11,10 +11,13 @@ from bot.service.errors import NotFound, ServiceError
 
 ROLL_MODES = ("bot", "button")
 """Table setting ``roll``: the bot rolls the dice when they are due, or a player presses Roll."""
-TABLE_SETTINGS = ("roll", "clock", "clock_mode", "hints")
+TABLE_SETTINGS = ("roll", "clock", "clock_mode", "hints", "rated")
 """How a table plays (not the rules): who rolls, the move clock (``bot/service/clocks.py``), whether
-players may ask for a hint (``/hint``; on by default in a game against Parlor)."""
+players may ask for a hint (``/hint``; on by default in a game against Parlor), whether its end
+changes the players' ratings (``rated``: yes, the default, or no: a casual game;
+``bot/service/endings.py``)."""
 HINTS = ("on", "off")
+RATED = ("yes", "no")
 
 
 def game_named(key: str) -> engine.Game:
@@ -39,6 +42,8 @@ def check_settings(game: engine.Game, settings: dict[str, Any] | None) -> dict[s
         raise ServiceError(str(exc)) from None
     if settings.get("hints", "on") not in HINTS:
         raise ServiceError(f"hints can be on or off, not {settings['hints']!r}.")
+    if settings.get("rated", "yes") not in RATED:
+        raise ServiceError(f"rated can be yes or no, not {settings['rated']!r}.")
     roll = settings.setdefault("roll", "bot")
     if roll not in ROLL_MODES:
         raise ServiceError(f"roll can be {' or '.join(ROLL_MODES)}, not {roll!r}.")

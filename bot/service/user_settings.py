@@ -7,6 +7,9 @@
 - ``auto_play`` (on unless they chose): the bot plays a decision of theirs that has exactly
   one legal move.
 - ``digest`` (off unless they chose): a daily direct message, "Your turn in 3 games".
+- ``stats_hidden`` (``/settings stats: shown|hidden``; shown unless they chose): whether others
+  see their ratings and statistics (``/profile``, ``/leaderboard``); their games are still
+  rated and counted either way.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ class UserSettings:
     time_zone: str = "UTC"
     auto_play: bool = True
     digest: bool = False
+    stats_hidden: bool = False
+    """Others do not see their ratings and statistics (``/settings stats: hidden``)."""
     away_until: float | None = None
     """When the player's vacation ends (``bot/service/vacation.py``), if they took one."""
 
@@ -79,12 +84,14 @@ class UserSettings:
             f"Quiet hours: {quiet} ({self.time_zone})",
             f"Auto-play of a decision with one legal move: {'on' if self.auto_play else 'off'}",
             f"Daily digest by direct message: {'on' if self.digest else 'off'}",
+            f"Your ratings and stats, to others: {'hidden' if self.stats_hidden else 'shown'}",
         ]
 
     def changed(self, **given: Any) -> UserSettings:
         """These settings with ``given`` ones (as ``/settings`` takes them: ``reminders``,
         ``quiet_hours`` as ``"22-7"`` or ``"off"``, ``time_zone``, ``auto_play`` and
-        ``digest`` as ``"on"``/``"off"``; ``None``: unchanged), checked; ``ServiceError``
+        ``digest`` as ``"on"``/``"off"``, ``stats`` as ``"shown"``/``"hidden"``; ``None``:
+        unchanged), checked; ``ServiceError``
         saying what is wrong, and nothing changed, for any bad one."""
         new = self
         if (reminders := given.get("reminders")) is not None:
@@ -102,6 +109,10 @@ class UserSettings:
                 if value not in ("on", "off"):
                     raise ServiceError(f"{name} can be on or off, not {value!r}.")
                 new = replace(new, **{name: value == "on"})
+        if (stats := given.get("stats")) is not None:
+            if stats not in ("shown", "hidden"):
+                raise ServiceError(f"stats can be shown or hidden, not {stats!r}.")
+            new = replace(new, stats_hidden=stats == "hidden")
         return new
 
 
@@ -157,6 +168,7 @@ def from_row(row: Any) -> UserSettings:
         time_zone=row["time_zone"],
         auto_play=bool(row["auto_play"]),
         digest=bool(row["digest"]),
+        stats_hidden=bool(row["stats_hidden"]),
         away_until=row["away_until"] if row["away_since"] is not None else None,
     )
 
@@ -170,4 +182,5 @@ def to_columns(settings: UserSettings) -> dict[str, Any]:
         "time_zone": settings.time_zone,
         "auto_play": int(settings.auto_play),
         "digest": int(settings.digest),
+        "stats_hidden": int(settings.stats_hidden),
     }

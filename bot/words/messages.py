@@ -210,6 +210,8 @@ def lobby_text(lobby: Challenge) -> str:
     chosen = [f"{name} {option_text(value)}" for name, value in lobby.options.items()]
     if lobby.settings.get("roll") == "button":
         chosen.append("dice rolled with a button")
+    if lobby.settings.get("rated") == "no":
+        chosen.append("casual (not rated)")
     head = f"**{game.title}** lobby, hosted by {host}"
     if chosen:
         head += f" · {clean(', '.join(chosen))}"
@@ -239,9 +241,10 @@ def lapsed_text(challenge: Challenge) -> str:
 
 def challenge_text(challenge: Challenge) -> str:
     invited = mention(challenge.invited) if challenge.invited else "anyone"
+    casual = " (casual: not rated)" if challenge.settings.get("rated") == "no" else ""
     return (
         f"{invited}: {clean(challenge.host.name)} challenges you to "
-        f"**{challenge.game.title}**. The challenge lapses {when(challenge.expires_at)}."
+        f"**{challenge.game.title}**{casual}. The challenge lapses {when(challenge.expires_at)}."
     )
 
 

@@ -36,4 +36,5 @@ def when(moment: float) -> str:
 
 def title_line(record: GameRecord | GameSummary) -> str:
     names = " vs ".join(clean(p.name) for p in record.players)
-    return f"**{record.game.title}** #{record.id} · {names}"
+    casual = " · casual" if record.settings.get("rated") == "no" else ""
+    return f"**{record.game.title}** #{record.id} · {names}{casual}"

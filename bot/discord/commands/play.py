@@ -11,8 +11,9 @@ challenge or lobby stays open: 15m, 1h, 24h, 3d or 7d; 24h if left out).
 
 ``ai`` (easy, medium, hard) plays Parlor itself, starting at once (as does ``opponent`` set
 to the bot, at medium); ``hints`` (on, off) says whether ``/hint`` works at the table (on by
-default against Parlor). ``opponent`` is therefore optional in every game; a two-player game
-with neither is refused with what to give.
+default against Parlor); ``rated`` (yes, no) whether its end changes the players' ratings
+(yes if left out; no: a casual game). ``opponent`` is therefore optional in every game; a
+two-player game with neither is refused with what to give.
 
 A game for more than two players also gets ``players`` (its player counts as choices), and
 ``opponent`` becomes optional: without one, ``/play tic-tac players:4`` opens a lobby that
@@ -36,7 +37,17 @@ from engine.core import option_text
 if TYPE_CHECKING:
     from bot.discord.client import ParlorBot
 
-RESERVED = ("opponent", "players", "roll", "clock", "clock_mode", "expires", "ai", "hints")
+RESERVED = (
+    "opponent",
+    "players",
+    "roll",
+    "clock",
+    "clock_mode",
+    "expires",
+    "ai",
+    "hints",
+    "rated",
+)
 """Parameter names the command uses itself; a game option may not take them."""
 
 EXPIRES_CHOICES = [app_commands.Choice(name=key, value=key) for key in EXPIRY]
@@ -56,6 +67,11 @@ DEFAULT_LEVEL = "medium"
 HINTS_CHOICES = [
     app_commands.Choice(name="on: /hint shows Parlor's move for you", value="on"),
     app_commands.Choice(name="off: no hints at this table", value="off"),
+]
+
+RATED_CHOICES = [
+    app_commands.Choice(name="yes: the result changes the players' ratings", value="yes"),
+    app_commands.Choice(name="no: a casual game, no rating changes", value="no"),
 ]
 
 ROLL_CHOICES = [
@@ -158,6 +174,9 @@ def _game_command(bot: ParlorBot, key: str, game: engine.Game) -> app_commands.C
     params.append(P("hints", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
     described["hints"] = "whether /hint works here (default: on against Parlor, else off)"
     choices["hints"] = HINTS_CHOICES
+    params.append(P("rated", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
+    described["rated"] = "whether the result changes ratings (default yes; no: casual)"
+    choices["rated"] = RATED_CHOICES
     params.append(P("expires", P.POSITIONAL_OR_KEYWORD, annotation=str, default=None))
     what = "lobby" if game.min_players > 2 else "challenge or lobby" if lobby else "challenge"
     described["expires"] = f"how long the {what} stays open (default {DEFAULT_EXPIRY})"

@@ -1,6 +1,7 @@
-"""``/settings``: a player's own reminders, quiet hours, time zone, auto-play and daily digest
-(``bot/service/user_settings.py``), shown and changed privately; ``/vacation on|off``
-(``bot/service/vacation.py``). Thin adapters over ``service.players``."""
+"""``/settings``: a player's own reminders, quiet hours, time zone, auto-play, daily digest and
+whether others see their stats (``bot/service/user_settings.py``), shown and changed
+privately; ``/vacation on|off`` (``bot/service/vacation.py``). Thin adapters over
+``service.players``."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
     from bot.discord.client import ParlorBot
 
 ON_OFF = [app_commands.Choice(name=word, value=word) for word in ("on", "off")]
+STATS_CHOICES = [
+    app_commands.Choice(name="shown: others see your ratings and stats", value="shown"),
+    app_commands.Choice(name="hidden: only you see them", value="hidden"),
+]
 REMINDER_CHOICES = [app_commands.Choice(name=key, value=key) for key in REMINDER_INTERVALS]
 
 
@@ -40,7 +45,7 @@ class Settings(commands.Cog):
 
     @app_commands.command(
         name="settings",
-        description="Your reminders, quiet hours, time zone, auto-play and daily digest",
+        description="Your reminders, quiet hours, time zone, auto-play, digest and stats",
     )
     @app_commands.describe(
         reminders="how often you are reminded while a game waits on you (default 24h)",
@@ -48,8 +53,11 @@ class Settings(commands.Cog):
         time_zone="your time zone for the quiet hours, e.g. Europe/Paris (default UTC)",
         auto_play="the bot plays a decision of yours that has one legal move (default on)",
         digest="a direct message each morning: your turn in which games (default off)",
+        stats="whether others see your ratings and stats (default shown)",
     )
-    @app_commands.choices(reminders=REMINDER_CHOICES, auto_play=ON_OFF, digest=ON_OFF)
+    @app_commands.choices(
+        reminders=REMINDER_CHOICES, auto_play=ON_OFF, digest=ON_OFF, stats=STATS_CHOICES
+    )
     @app_commands.autocomplete(time_zone=zone_autocomplete)
     async def settings(
         self,
@@ -59,6 +67,7 @@ class Settings(commands.Cog):
         time_zone: str | None = None,
         auto_play: str | None = None,
         digest: str | None = None,
+        stats: str | None = None,
     ) -> None:
         given = {
             "reminders": reminders,
@@ -66,6 +75,7 @@ class Settings(commands.Cog):
             "time_zone": time_zone,
             "auto_play": auto_play,
             "digest": digest,
+            "stats": stats,
         }
         async with self.bot.handling(interaction):
             await ack(interaction)

@@ -31,6 +31,7 @@ from bot.service.store.database import Write, is_database_error
 from bot.service.store.factory import open_database
 from bot.service.store.migrations_pg import PG_MIGRATIONS
 from bot.service.store.migrations_sqlite import MIGRATIONS
+from bot.service.store.rating_rows import Finish, RatingRows
 from bot.service.store.rows import INSERT_MOVE, MoveFields, move_rows
 from bot.service.store.settings_rows import SettingsRows
 from bot.service.store.sqlite import SqliteDatabase
@@ -51,10 +52,11 @@ class MoveRow:
     created_at: float
 
 
-class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, StandingRows):
-    """Parlor's database (the SQL of move clocks, of AI turns, of players' settings and of
-    the standings: ``bot/service/store/clock_rows.py``, ``bot/service/store/ai_rows.py``,
-    ``bot/service/store/settings_rows.py``, ``bot/service/store/standing_rows.py``)."""
+class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, RatingRows, StandingRows):
+    """Parlor's database (the SQL of move clocks, of AI turns, of players' settings, of ratings
+    and of the standings: ``bot/service/store/clock_rows.py``, ``bot/service/store/ai_rows.py``,
+    ``bot/service/store/settings_rows.py``, ``bot/service/store/rating_rows.py``,
+    ``bot/service/store/standing_rows.py``)."""
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -165,6 +167,7 @@ class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, Standin
         ai_at: float | None = None,
         was_ai: bool = False,
         stand_ins: dict[int, str] | None = None,
+        finish: Finish | None = None,
         now: float,
     ) -> bool:
         """Append ``moves`` (text, seat, user id), the new snapshot and summary (``to_act``,
@@ -172,8 +175,9 @@ class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, Standin
         or ends: ``bot/service/clocks.py``; when an AI's turn is due, ``ai_at``, cleared where the
         game
         waited on an AI before, ``was_ai``; the seats an AI plays
-        for their absent player, ``stand_ins``, when they change) if the game is still at
-        ``version``; False (nothing written) when someone else changed it first. One
+        for their absent player, ``stand_ins``, when they change; for moves that end the game,
+        its results and ladders' update, ``finish``: ``rating_rows.py``) if the game is still
+        at ``version``; False (nothing written) when someone else changed it first. One
         transaction."""
         # ``status`` and ``wake_at`` are in indexes: set only when they change, or each move
         # would write those indexes' pages too (SQLite rewrites an index entry its UPDATE names).
@@ -211,6 +215,8 @@ class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, Standin
                     many=True,
                 )
             )
+        if finish is not None:  # (reads the ladders, so a transaction rather than a batch)
+            return await self._write_ending(writes, game_id, finish, now)
         return await self.database.batch(writes) is not None
 
     async def game_head(self, game_id: int, user_id: int) -> tuple[int, str, bool] | None:

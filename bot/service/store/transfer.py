@@ -34,11 +34,14 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("challenges", ("id",), "challenges"),
     ("lobby_members", ("challenge_id", "user_id"), "lobby members"),
     ("user_settings", ("user_id",), "player settings"),
+    ("results", ("game_id", "seat"), "results"),
+    ("ratings", ("game_key", "guild_id", "user_id"), "ratings"),
+    ("rating_changes", ("game_id", "guild_id", "user_id"), "rating changes"),
 )
 """Each table, its key (the order it is read in), and what the report calls its rows; in an
 order that its references allow (a game before its seats, ...)."""
 
-CHECKED = ("games", "challenges", "user_settings")
+CHECKED = ("games", "challenges", "user_settings", "ratings")
 """The tables a target must have no row in."""
 
 

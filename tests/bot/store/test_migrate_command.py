@@ -79,6 +79,17 @@ async def test_every_game_replays_on_postgresql_and_back(tmp_path, pg_server):
     moves = sum(len(seen[5]) for seen in games.values())
     assert f"games 7, seats 17, moves {moves:,}," in done.stdout and "challenges 9" in done.stdout
     assert "player settings 1" in done.stdout and "local image folders 1" in done.stdout
+    # the played-out game's results and its ladders' update (global: no server) come along
+    assert "results 2, ratings 2, rating changes 2." in done.stdout, done.stdout
+    source = await Service.open(path)
+    try:
+        rated = {
+            table: [tuple(r) for r in await source.storage.database.fetch(
+                f"SELECT * FROM {table} ORDER BY 1, 2, 3")]
+            for table in ("results", "ratings", "rating_changes")
+        }  # fmt: skip
+    finally:
+        await source.close()
 
     moved = await Service.open(url, clock=Clock(), seats_rng=random.Random(2))
     try:
@@ -87,6 +98,9 @@ async def test_every_game_replays_on_postgresql_and_back(tmp_path, pg_server):
         assert len(await moved.games_of(SNOWFLAKE.user_id, active_only=False)) == 1
         (settings,) = await moved.storage.user_settings([ANN.user_id])
         assert settings["time_zone"] == "Europe/Paris" and settings["digest_at"] == 1_800_086_400
+        for table, rows in rated.items():
+            found = await moved.storage.database.fetch(f"SELECT * FROM {table} ORDER BY 1, 2, 3")
+            assert [tuple(r) for r in found] == rows, table
         # the game goes on there, and a new one takes the next id
         game = await moved.game(2)
         game = await play_out(moved, game, random.Random(1), 1)
