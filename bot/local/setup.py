@@ -8,6 +8,7 @@ that is remembered in the database (``--resume`` writes there again) and marked 
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shlex
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from urllib.parse import urlsplit
 
 import engine
 import engine.ai
-from bot.service.ai_players import ai_name
+from bot.service.ai_players import ai_id, ai_name
 from bot.service.errors import NotFound
 from bot.service.facade import GameRecord, Player, Service, ServiceError
 from bot.service.records import GameSummary
@@ -83,6 +84,14 @@ def _names(given: list[str] | None, players: int) -> list[str]:
     return [name or f"Player {seat + 1}" for seat, name in enumerate(names)]
 
 
+def local_id(name: str) -> int:
+    """The user id of the local player called ``name`` (any case): the same in every game of a
+    database, so their ratings and records are theirs. Below 2**40, far under any Discord id
+    (a snowflake of 2015 is already above 2**56)."""
+    digest = hashlib.sha256(" ".join(name.split()).casefold().encode()).digest()
+    return 1 + int.from_bytes(digest[:5], "big")
+
+
 def ai_seats(given: list[str] | None, players: int) -> dict[int, str]:
     """``--ai SEAT:LEVEL`` (repeatable; ``all:LEVEL`` for every seat) as seat (0-based) ->
     level; one line saying what is wrong otherwise."""
@@ -136,9 +145,7 @@ async def start(service: Service, args: Any) -> Session:
             "hints": "on",
             "rated": getattr(args, "rated", None) or "yes",
         }
-        game = await _create(service, *setup, settings)
-        if ais:
-            game = await service.ai.seat(game.id, ais)
+        game = await _create(service, *setup, settings, ais)
         out = out or _free_default(args, game)
     _claim(out, _owner(args.db, game))
     await service.storage.set_image_folder(game.id, str(out))
@@ -149,7 +156,7 @@ async def _resumed(service: Service, args: Any) -> GameRecord:
     wanted = _resume_id(args.resume)
     kind = find_game(args.game) if args.game is not None else None
     if wanted is None:
-        local = [g for g in await service.games_of(1) if g.channel_id is None]
+        local = await service.local_games()
         if kind is not None:
             local = [g for g in local if g.game.key == kind.key]
         if not local:
@@ -176,7 +183,7 @@ async def _no_such_game(service: Service, args: Any, wanted: int) -> str:
     """What ``--resume N`` says of a game that is not there: the games that are (number,
     game, players, when last played), newest first."""
     where = shown(args.db) if is_url(args.db) else args.db
-    games = [g for g in await service.games_of(1) if g.channel_id is None]
+    games = await service.local_games()
     if not games:
         return (
             f"There is no game {wanted} in {where}, and no unfinished local game to resume; "
@@ -238,12 +245,28 @@ async def _create(
     options: dict[str, str],
     names: list[str],
     settings: dict[str, str],
+    ais: dict[int, str],
 ) -> GameRecord:
-    # Local players are users 1, 2, ... in seat order: the names are only for the prompt and
-    # the images. At a terminal every decision is asked for, the only moves too (auto-play is
-    # a /settings choice of players on Discord).
-    seated = [Player(seat + 1, name) for seat, name in enumerate(names)]
-    for player in seated:
+    # A local player is the same user in every game of the database under the same name
+    # (``local_id``), so a hot-seat group's ratings follow each person; a seat Parlor plays is
+    # that AI level's, rated on its ladder. At a terminal every decision is asked for, the
+    # only moves too (auto-play is a /settings choice of players on Discord).
+    seated, count = [], 0
+    for seat, name in enumerate(names):
+        if seat in ais:
+            count += 1
+            seated.append(Player(ai_id(ais[seat], count), name))
+        else:
+            seated.append(Player(local_id(name), name))
+    people = [p for p in seated if not p.ai]
+    twice = next(
+        (p for i, p in enumerate(people) if p.user_id in {q.user_id for q in people[:i]}), None
+    )
+    if twice is not None:
+        raise ServiceError(
+            f"Two players are named {engine.core.quote(twice.name)}; name each one apart."
+        )
+    for player in people:
         await service.players.change(player.user_id, auto_play="off")
     if players == 2:
         host, guest = seated

@@ -4,7 +4,8 @@ that ends it (``Gameplay._commit``). No Discord in here.
 Every finished game writes one ``results`` row per seat. It is rated (the ladders change)
 unless its table chose ``rated: no``, or it was too short to say anything: fewer than
 :data:`MIN_DECISIONS` decisions per seat, counted over the whole table (a game of two is rated
-from its 6th decision, one of four from its 12th).
+from its 6th decision, one of four from its 12th), or it says nothing: one person at two seats,
+or one AI level at every seat.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def finish(
         is_rated(record.settings)
         and sum(f.decisions for f in facts) >= MIN_DECISIONS * n
         and len(set(people)) == len(people)  # nobody playing against themselves
+        and len(set(entrants)) > 1  # one AI level at every seat measures nothing
     )
     rows = tuple(
         {

@@ -261,6 +261,9 @@ class Service:
     async def games_of(self, user_id: int, *, active_only: bool = True) -> list[GameSummary]:
         return await self.gameplay.games_of(user_id, active_only=active_only)
 
+    async def local_games(self) -> list[GameSummary]:
+        return await self.gameplay.local_games()
+
     async def history(self, game_id: int) -> list[MoveRow]:
         return await self.gameplay.history(game_id)
 

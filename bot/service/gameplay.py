@@ -111,6 +111,10 @@ class Gameplay:
         rows = await self.storage.games_of(user_id, active_only=active_only)
         return [summary_from_row(row) for row in rows]
 
+    async def local_games(self) -> list[GameSummary]:
+        """The unfinished games played in a terminal, newest move first."""
+        return [summary_from_row(row) for row in await self.storage.local_games()]
+
     async def history(self, game_id: int) -> list[MoveRow]:
         await self.game(game_id)
         return await self.storage.moves(game_id)

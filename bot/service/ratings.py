@@ -138,39 +138,9 @@ def start() -> Rating:
     return Rating(m.mu, m.sigma)
 
 
-def ladder_of(guild_id: int | None, scope: str = "server") -> int:
-    """The ladder (its ``guild_id``) a view of ``scope`` ("server" or "global") asked on the
-    server ``guild_id`` shows: off a server (a DM, a terminal), the global one."""
-    return GLOBAL if scope == "global" or guild_id is None else guild_id
-
-
 def ranks_of(record: GameRecord) -> list[int]:
     """A finished game's ranks by seat (:func:`placings` of its record)."""
     return placings(record.state, record.result, record.num_players)
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One row of a ladder as players see it (``Storage.ladder_rows``, ``rating_row``)."""
-
-    user_id: int
-    rating: int
-    established: bool
-    games: int
-    wins: int
-
-    @property
-    def provisional(self) -> bool:
-        return not self.established
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
-def standing(row: Any) -> Standing:
-    """A ladder row (user_id, rating, established, games, wins, ...) as a :class:`Standing`."""
-    return Standing(int(row[0]), int(row[1]), bool(row[2]), int(row[3]), int(row[4]))
 
 
 def ladders(guild_id: int | None) -> list[int]:

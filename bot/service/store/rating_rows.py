@@ -202,28 +202,6 @@ class RatingRows(Rows):
 
     # -- reading -----------------------------------------------------------------------------
 
-    async def rating_row(self, game_key: str, guild_id: int, user_id: int) -> Any:
-        """A player's (or AI level's) row on one ladder (user_id, rating, established, games,
-        wins, mu, sigma), or None before their first rated game there."""
-        return await self._one(
-            "SELECT user_id, rating, established, games, wins, mu, sigma FROM ratings "
-            "WHERE game_key = ? AND guild_id = ? AND user_id = ?",
-            (game_key, guild_id, user_id),
-        )
-
-    async def ladder_rows(
-        self, game_key: str, guild_id: int, limit: int, offset: int = 0
-    ) -> list[Any]:
-        """One page of a ladder, in its order (established first, then rating, then user id:
-        the ``ratings_ladder`` index): rows of user_id, rating, established, games, wins, mu,
-        sigma."""
-        return await self._all(
-            "SELECT user_id, rating, established, games, wins, mu, sigma FROM ratings "
-            "WHERE game_key = ? AND guild_id = ? "
-            "ORDER BY established DESC, rating DESC, user_id LIMIT ? OFFSET ?",
-            (game_key, guild_id, limit, offset),
-        )
-
     async def rating_changes_of(self, game_id: int) -> list[Any]:
         """The ladder changes a game made: rows of guild_id, user_id, mu_before,
         sigma_before, mu, sigma, in (guild, user) order."""

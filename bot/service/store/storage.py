@@ -138,13 +138,27 @@ class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, RatingR
         not left."""
         still = "AND g.status = 'active' AND s.gone = 0" if active_only else ""
         return await self._all(
+            f"{self._summary} FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE s.user_id = ? {still} ORDER BY g.updated_at DESC, g.id DESC",
+            (user_id,),
+        )
+
+    async def local_games(self) -> list[Any]:
+        """The unfinished games played in a terminal (no channel), newest move first, as
+        ``games_of`` gives them."""
+        return await self._all(
+            f"{self._summary} FROM games g WHERE g.channel_id IS NULL AND g.status = 'active' "
+            "ORDER BY g.updated_at DESC, g.id DESC"
+        )
+
+    @property
+    def _summary(self) -> str:
+        """The SELECT of a game's summary columns and its seats (``games_of``)."""
+        return (
             "SELECT g.id, g.game_key, g.status, g.to_act, g.version, g.guild_id, g.channel_id, "
             "g.thread_id, g.message_id, g.updated_at, g.deadline, g.stand_ins, "
             f"(SELECT {self.dialect.json_list('o.seat, o.user_id, o.name, o.gone', 'o.seat')} "
-            "FROM seats o WHERE o.game_id = g.id) AS seats "
-            "FROM games g JOIN seats s ON s.game_id = g.id "
-            f"WHERE s.user_id = ? {still} ORDER BY g.updated_at DESC, g.id DESC",
-            (user_id,),
+            "FROM seats o WHERE o.game_id = g.id) AS seats"
         )
 
     async def active_game_ids(self) -> list[int]:

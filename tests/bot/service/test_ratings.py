@@ -15,12 +15,10 @@ from bot.service.ai_players import ai_id
 from bot.service.facade import Service, ServiceError
 from bot.service.ratings import (
     GLOBAL,
-    ladder_of,
     placings,
     provisional,
     ranks_of,
     shown,
-    standing,
 )
 from tests.bot.discord.crashes import ending_moves
 from tests.bot.people import ANN, BEN, CAT, DAN
@@ -171,10 +169,9 @@ async def test_a_four_player_game_ranks_by_its_report_and_the_removed_last(servi
     places = {r["user_id"]: r["place"] for r in await service.storage.results_of(game.id)}
     assert places[CAT.user_id] == 3 and places[DAN.user_id] == 4
     assert ranks_of(await service.game(game.id)) == ranks
-    top = [standing(r) for r in await service.storage.ladder_rows("pachisi", GUILD, 4)]
+    top = (await service.standings.ladder("pachisi", GUILD)).rows
     assert [s.user_id for s in top] == [users[s] for s in sorted(range(4), key=ranks.__getitem__)]
     assert all(s.games == 1 and s.provisional for s in top) and top[0].win_rate == 1.0
-    assert ladder_of(GUILD) == GUILD and ladder_of(GUILD, "global") == ladder_of(None) == GLOBAL
 
 
 async def test_a_draw_ties_everyone_and_winners_tie_ahead_of_a_resignation(services):
