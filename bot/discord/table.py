@@ -199,7 +199,9 @@ class Table(Invitations, ClockTable, AiTable, RematchTable):
         said = [*only_moves_said(await self._turn_words(interaction, record)), *map(str, bot_moves)]
         note = "\n".join(x for x in (note, only_moves_note(said)) if x)
         fields = {
-            "content": limits.content(turn_content(record, note, now)),
+            "content": limits.content(
+                turn_content(record, note, now, ratings=await self.ratings_line(record))
+            ),
             "attachments": [file],
             "view": game_view(record, now=now),
             "allowed_mentions": QUIET,

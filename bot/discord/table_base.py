@@ -27,6 +27,8 @@ from bot.service.errors import NotFound, ServiceError
 from bot.service.records import GameRecord
 from bot.words import limits
 from bot.words.messages import title_line, turn_content
+from bot.words.standings import changes_line
+from bot.words.text import clean
 
 if TYPE_CHECKING:
     from bot.discord.parts import Host
@@ -112,7 +114,7 @@ class TableBase(ABC):
         message_id = await post(
             self.bot,
             channel_id,
-            limits.content(turn_content(record, note, now, away)),
+            limits.content(turn_content(record, note, now, away, await self.ratings_line(record))),
             file=file,
             allowed_mentions=turn_mentions(record),
             view=view,
@@ -125,6 +127,19 @@ class TableBase(ABC):
         if record.ai_to_act:
             self.bot.ai_soon()
         return message_id
+
+    async def ratings_line(self, record: GameRecord) -> str:
+        """How a finished game moved its players' ratings, for its last board; "" while it
+        goes on, for a casual game, or when the database cannot say just now (the board is
+        posted regardless: the game's end is committed)."""
+        if not record.over:
+            return ""
+        try:
+            changes = await self.service.standings.changes(record)
+        except ServiceError as exc:
+            log.warning("the rating changes of game %s not read: %s", record.id, exc)
+            return ""
+        return changes_line(changes, [clean(p.name) for p in record.players])
 
     def closing(self, record: GameRecord, message_id: int) -> dict:
         """How the board ``message_id`` of ``record``'s game is closed: without its controls,

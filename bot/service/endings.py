@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from bot.service import ratings
-from bot.service.ai_players import ai_id
 from bot.service.records import GameRecord
 from bot.service.seat_facts import seat_facts
 
@@ -29,14 +28,6 @@ MIN_DECISIONS = 3
 def is_rated(settings: Mapping[str, Any]) -> bool:
     """Whether the table is rated (``rated: yes``, the default) rather than casual."""
     return settings.get("rated", "yes") != "no"
-
-
-def entrant(record: GameRecord, seat: int) -> int:
-    """Whose result a seat's is, and whose ladder row it moves: its player's user id; an AI
-    seat's level, as ``ai_id(level, 1)`` (the second AI of a level in a game is the same
-    entrant). An AI standing in for an absent player changes nothing: it is their result."""
-    level = record.players[seat].ai
-    return record.players[seat].user_id if level is None else ai_id(level, 1)
 
 
 def finish(
@@ -53,7 +44,7 @@ def finish(
     ranks = ratings.placings(state, result, n)
     places = ratings.places(ranks)
     winners = frozenset(result.get("winners", ()))
-    entrants = tuple(entrant(record, seat) for seat in range(n))
+    entrants = tuple(ratings.entrant(record, seat) for seat in range(n))
     people = [user for user in entrants if user >= 0]
     rated = (
         is_rated(record.settings)

@@ -14,6 +14,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import engine
+from bot.service.ai_players import ai_id
 from bot.service.records import GameRecord
 
 GLOBAL = 0
@@ -204,3 +205,11 @@ class Finish:
                     wins=old.wins + any(s in self.winners for s in seats),
                 )
         return after
+
+
+def entrant(record: GameRecord, seat: int) -> int:
+    """Whose result a seat's is, and whose ladder row it moves: its player's user id; an AI
+    seat's level, as ``ai_id(level, 1)`` (the second AI of a level in a game is the same
+    entrant). An AI standing in for an absent player changes nothing: it is their result."""
+    level = record.players[seat].ai
+    return record.players[seat].user_id if level is None else ai_id(level, 1)

@@ -20,7 +20,8 @@ from typing import Any
 import engine
 from bot.service.ai_players import ai_name, level_of
 from bot.service.errors import NotAllowed, ServiceError
-from bot.service.ratings import GLOBAL, provisional, shown
+from bot.service.ratings import GLOBAL, entrant, provisional, shown
+from bot.service.records import GameRecord
 from bot.service.store.storage import Storage
 from bot.service.table_settings import game_named
 
@@ -167,6 +168,17 @@ class Profile:
         return sum(g.think_seconds for g in self.games) / turns if turns else None
 
 
+@dataclass(frozen=True)
+class Change:
+    """How a finished game moved one seat's rating on the game's own ladder (its server's, or
+    the global one off a server)."""
+
+    seat: int
+    before: int
+    after: int
+    provisional: bool
+
+
 class StatsPrivate(NotAllowed):
     """The player keeps their stats private."""
 
@@ -275,6 +287,28 @@ class Standings:
             (i for i, row in enumerate(rows) if not provisional(float(row["sigma"]))), len(rows)
         )
         return Trend(game, GLOBAL, values, won, until)
+
+    async def changes(self, record: GameRecord) -> list[Change]:
+        """How a finished game moved its seats' ratings on its own ladder, by seat (none for a
+        game not rated, or still going); a seat of a player who hides their stats is left
+        out, as it is of the ladders."""
+        if not record.over:
+            return []
+        ladder = GLOBAL if record.guild_id is None else record.guild_id
+        moved = {
+            int(row["user_id"]): row
+            for row in await self.storage.rating_changes_of(record.id)
+            if int(row["guild_id"]) == ladder
+        }
+        found = []
+        for seat in range(record.num_players):
+            user = entrant(record, seat)
+            row = moved.get(user)
+            if row is None or await self.storage.stats_hidden(user):
+                continue
+            before, after = shown(float(row["mu_before"])), shown(float(row["mu"]))
+            found.append(Change(seat, before, after, provisional(float(row["sigma"]))))
+        return found
 
     async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Players' names: an AI level's own, a person's at their latest seat (those never

@@ -101,11 +101,22 @@ def waiting_words(record: GameRecord, user_id: int) -> str:
 
 
 def turn_content(
-    record: GameRecord, note: str = "", now: float = 0.0, away: float | None = None
+    record: GameRecord,
+    note: str = "",
+    now: float = 0.0,
+    away: float | None = None,
+    ratings: str = "",
 ) -> str:
     """A turn message: the title, what was played, the turn so far, whose turn it is and the
-    time left (as at ``now``; ``away``: the end of the vacation of the player to act)."""
-    lines = (title_line(record), note, *progress_lines(record), status_line(record, now, away))
+    time left (as at ``now``; ``away``: the end of the vacation of the player to act); on the
+    last board, the result and how it moved the ratings (``ratings``)."""
+    lines = (
+        title_line(record),
+        note,
+        *progress_lines(record),
+        status_line(record, now, away),
+        ratings,
+    )
     return "\n".join(x for x in lines if x)
 
 

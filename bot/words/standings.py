@@ -8,12 +8,13 @@ one is marked "?" on a ladder and "(provisional)" on a profile. A name the bot d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import engine
 from bot.service.ratings import GLOBAL, PROVISIONAL_SIGMA
 from bot.service.standings import (
     LUCK_ROLLS,
+    Change,
     GameStats,
     LadderPage,
     Opponent,
@@ -56,6 +57,18 @@ def rating_words(rating: int, provisional: bool, *, short: bool = True) -> str:
     if not provisional:
         return str(rating)
     return f"{rating}?" if short else f"{rating} (provisional)"
+
+
+def changes_line(changes: Sequence[Change], names: Sequence[str]) -> str:
+    """A finished game's rating changes, for its last board: ``Ratings: Ann 1532 (+32), Ben
+    1468? (-32)`` (``names`` by seat, already escaped); "" for a game that moved none."""
+    if not changes:
+        return ""
+    said = [
+        f"{names[c.seat]} {rating_words(c.after, c.provisional)} ({c.after - c.before:+d})"
+        for c in changes
+    ]
+    return "Ratings: " + ", ".join(said) + "."
 
 
 def duration(seconds: float) -> str:
