@@ -11,15 +11,13 @@ or one AI level at every seat.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import engine
 from bot.service import ratings
-from bot.service.records import GameRecord
+from bot.service.records import GameRecord, Made
 from bot.service.seat_facts import seat_facts
-
-if TYPE_CHECKING:
-    from bot.service.store.storage import MoveRow
+from bot.service.store.storage import MoveRow, Storage
 
 MIN_DECISIONS = 3
 """Decisions per seat (on average over the table) a game needs to be rated."""
@@ -81,3 +79,21 @@ def finish(
         ranks=tuple(ranks),
         winners=winners,
     )
+
+
+async def ending(
+    storage: Storage,
+    record: GameRecord,
+    state: engine.State,
+    result: Mapping[str, Any] | None,
+    made: Sequence[Made],
+    now: float,
+) -> ratings.Finish:
+    """What the end of ``record``'s game writes with the moves ``made`` that end it (not yet
+    stored), ``state`` after them: :func:`finish` from every move of the game."""
+    moves = await storage.moves(record.id)
+    number = len(record.state.history) + 1
+    moves += [
+        MoveRow(number + i, str(move), seat, user, now) for i, (move, seat, user) in enumerate(made)
+    ]
+    return finish(record, state, result or {}, moves, now)

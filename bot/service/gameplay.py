@@ -31,7 +31,6 @@ from bot.service.errors import (
     Unavailable,
 )
 from bot.service.players import Players
-from bot.service.ratings import Finish
 from bot.service.recent import Recent
 from bot.service.records import (
     Challenge,
@@ -351,7 +350,11 @@ class Gameplay:
             absent = to_act in stand_ins and not record.players[to_act].ai
             ai_at = now + (self.stand_in_grace if absent else self.ai_delay)
         try:
-            finish = await self._finish(record, state, result, made, now) if over else None
+            finish = (
+                await endings.ending(self.storage, record, state, result, made, now)
+                if over
+                else None
+            )
             ok = await self.storage.record_moves(
                 record.id,
                 record.version,
@@ -394,24 +397,6 @@ class Gameplay:
         others += [seat for _, seat, user in made[len(change.moves) :] if user is None]
         turn_over = over or to_act != actor or any(seat not in (actor, CHANCE) for seat in others)
         return Played(after, tuple(move for move, _, _ in made), turn_over)
-
-    async def _finish(
-        self,
-        record: GameRecord,
-        state: engine.State,
-        result: dict[str, Any] | None,
-        made: Sequence[Made],
-        now: float,
-    ) -> Finish:
-        """What the end of ``record``'s game writes with the moves ``made`` that end it (its
-        results, its ladders' update: ``bot/service/endings.py``), from every move of it."""
-        moves = await self.storage.moves(record.id)
-        number = len(record.state.history) + 1
-        moves += [
-            MoveRow(number + i, text, seat, user, now)
-            for i, (text, seat, user) in enumerate(move_fields(made))
-        ]
-        return endings.finish(record, state, result or {}, moves, now)
 
 
 def move_fields(made: Sequence[Made]) -> list[MoveFields]:
