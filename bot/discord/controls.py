@@ -210,3 +210,36 @@ class RematchAnswer(
 
     async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
         await parts.table.answer_rematch(interaction, self.rematch, self.action)
+
+
+class ReplayButton(
+    Control,
+    tag="rp",
+    fields=(GAME, number("move", 9), one_of("step", "first", "back", "forward", "last")),
+):
+    """First, Back, Forward or Last under a ``/replay``: the game at ``move``
+    (``bot/discord/replay_table.py``)."""
+
+    game: int
+    move: int
+    step: str
+
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
+        await parts.table.replay(interaction, self.game, self.move)
+
+
+class ReplaySelect(
+    Control,
+    tag="rj",
+    fields=(GAME,),
+):
+    """The menu under a ``/replay`` that jumps to the move picked."""
+
+    game: int
+
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
+        values = values_of(interaction)
+        if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 9:
+            await tell(interaction, "Pick one move.")
+            return
+        await parts.table.replay(interaction, self.game, int(values[0]))

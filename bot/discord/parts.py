@@ -66,6 +66,10 @@ class Clicks(Protocol):
         self, interaction: discord.Interaction, rematch_id: int, action: str
     ) -> None: ...
 
+    async def replay(
+        self, interaction: discord.Interaction, game_id: int, move: int | None = None
+    ) -> None: ...
+
 
 class Parts(Protocol):
     """What a control acts through: the bot passes itself to ``Control.act``."""

@@ -45,6 +45,7 @@ from bot.service.errors import (
     ServiceError,
     Unavailable,
 )
+from bot.service.follows import Follows
 from bot.service.gameplay import (
     GAMES_KEPT,
     MAX_GAMES_PER_SERVER,
@@ -64,6 +65,7 @@ from bot.service.records import (
     Player,
 )
 from bot.service.rematches import Rematches
+from bot.service.replays import Frame, Replays
 from bot.service.standings import Standings
 from bot.service.store.storage import MoveRow, Storage
 from bot.service.table_settings import TABLE_SETTINGS, check_settings, game_named
@@ -148,6 +150,10 @@ class Service:
         """Time running out: claims, the hard clock, reminders (``bot/service/timeouts.py``)."""
         self.standings = Standings(storage)
         """The ladders and players' profiles (``bot/service/standings.py``)."""
+        self.follows = Follows()
+        """Who follows a game (``bot/service/follows.py``)."""
+        self.replays = Replays(self.gameplay, self.follows)
+        """Any game replayed to any move, for those who may see it (``bot/service/replays.py``)."""
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:
@@ -280,6 +286,16 @@ class Service:
 
     async def roll_due(self, game_id: int) -> Played:
         return await self.moves.roll_due(game_id)
+
+    async def replay_state(
+        self,
+        game_id: int,
+        k: int | None = None,
+        *,
+        user_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Frame:
+        return await self.replays.replay_state(game_id, k, user_id=user_id, guild_id=guild_id)
 
     # -- boards on Discord (``boards.py``) ---------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""A player's games: ``/move``, ``/hint``, ``/board``, ``/resign``, ``/games``, ``/history``;
+"""A player's games: ``/move``, ``/hint``, ``/board``, ``/resign``, ``/games``, ``/history``,
+``/replay``;
 thin adapters over the table and the service."""
 
 from __future__ import annotations
@@ -213,6 +214,21 @@ class Games(commands.Cog):
             await tell(interaction, content, **kwargs)
 
         await self._command(interaction, game, then)
+
+    @app_commands.command(name="replay", description="Replay a game move by move (only you see it)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.describe(game="game number")
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        # The animated file (``file:animated``) is another option of this command, wired
+        # where ``bot/service/replays.py`` draws it; without it, this browser.
+        async with self.bot.handling(interaction):
+            await ack(interaction)
+            if game is None:  # this thread's game, or the user's only one
+                record = await self.pick_game(interaction, None)
+                if record is None:
+                    return
+                game = record.id
+            await self.bot.table.replay(interaction, game)
 
 
 def history_text(record: GameRecord, moves: list[str], attached: bool) -> str:

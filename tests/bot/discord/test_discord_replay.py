@@ -1,0 +1,197 @@
+"""``/replay`` over the fake Discord: each frame's image is the live renderer's drawing of the
+engine's state after that many moves, for a game of each of the four games; First / Back /
+Forward / Last and the jump menu (paged for a long game); forged and stale ids refused with the
+message left as it was; who may see a game (its players; anyone on its server once it is over;
+nobody from another server)."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+import render
+from bot.service.records import Player
+from bot.words import limits
+from bot.words.terminal import events
+from tests.bot.answers import answer
+from tests.bot.discord.world import new_bot, world
+from tests.bot.playing import play_out
+from tests.fakediscord import FakeDiscord, run_bot
+
+
+async def stored_game(bot, key, users, guild, channel, moves, seed=7, **options):
+    """A game of ``key`` between ann and ben on ``guild``, ``moves`` random moves into it
+    (None: to its end), played through the service (nothing posted)."""
+    ann, ben = (Player(users[n].id, n) for n in ("ann", "ben"))
+    challenge = await bot.service.challenge(
+        key, ann, ben, options=options or None, guild_id=guild, channel_id=channel
+    )
+    game = await bot.service.accept(challenge.id, ben)
+    return await play_out(bot.service, game, random.Random(seed), moves)
+
+
+def drawn_after(record, k):
+    """A fresh drawing of the state the engine gives after the game's first ``k`` moves."""
+    state = record.game.replay(record.num_players, record.options, record.state.history[:k])
+    return render.render(state, names=record.names)
+
+
+def move_of(got) -> int:
+    """The move a replay shows, as its text says it ("Move 3 of 40: ...")."""
+    line = got.content.splitlines()[1]
+    assert line.startswith("Move "), got.content
+    return int(line.split()[1])
+
+
+def button_id(message, step):
+    (found,) = [b["custom_id"] for b in message.buttons if b["custom_id"].endswith(f":{step}")]
+    return found
+
+
+def within_limits(got):
+    assert len(got.content) <= limits.CONTENT
+    (menu,) = got.message.selects
+    assert len(menu["options"]) <= 25
+    assert all(len(o["label"]) <= limits.OPTION_LABEL for o in menu["options"])
+    assert all(len(a.description or "") <= limits.ALT_TEXT for a in got.attachments)
+
+
+def check_frame(got, record, k):
+    """The replay shows move ``k``: its text, its image, its controls."""
+    assert got.ephemeral and move_of(got) == k
+    (image,) = got.attachments
+    assert image.data == drawn_after(record, k)
+    within_limits(got)
+
+
+async def test_replay_frames_are_the_engines_states_for_every_game(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            for key in engine.GAMES:
+                record = await stored_game(bot, key, users, games.guild_id, games.id, 12)
+                total = len(record.state.history)
+                assert total >= 12
+                got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
+                check_frame(got, record, total)  # it opens at the latest move
+                assert not got.updated
+                message = got.message
+                for step, k in (("first", 0), ("forward", 1), ("forward", 2)):
+                    rec = await fake.click(ann, message, button_id(message, step))
+                    got = await answer(rec)
+                    assert got.updated  # the same message, edited
+                    check_frame(got, record, k)
+                    message = got.message
+                # the move's words: what the terminal says of it after it is played
+                before = record.game.replay(2, record.options, record.state.history[:1])
+                said = events(before, record.state.history[1:2], record.names, first=True)
+                assert got.content.splitlines()[1] == f"Move 2 of {total}: {' '.join(said)}"
+                (menu,) = message.selects
+                rec = await fake.select(ann, message, menu["custom_id"], ["7"])
+                got = await answer(rec)
+                check_frame(got, record, 7)
+                message = got.message
+                got = await answer(await fake.click(ann, message, button_id(message, "back")))
+                check_frame(got, record, 6)
+                message = got.message
+                got = await answer(await fake.click(ann, message, button_id(message, "last")))
+                check_frame(got, record, total)
+                last = {b["custom_id"].rsplit(":", 1)[1]: b for b in got.message.buttons}
+                assert last["forward"].get("disabled") and last["last"].get("disabled")
+                assert not last["first"].get("disabled")
+        fake.assert_clean()
+
+
+async def test_a_long_games_jump_menu_is_paged(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            record = await stored_game(bot, "pachisi", users, games.guild_id, games.id, 60)
+            total = len(record.state.history)
+            got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
+            check_frame(got, record, total)
+            (menu,) = got.message.selects
+            values = [int(o["value"]) for o in menu["options"]]
+            assert total in values and 0 not in values and len(values) <= 25
+            earlier = values[0]  # the option to the page before
+            assert "Moves" in menu["options"][0]["label"]
+            message = got.message
+            got = await answer(await fake.select(ann, message, menu["custom_id"], [str(earlier)]))
+            check_frame(got, record, earlier)
+            (menu,) = got.message.selects
+            shown = [int(o["value"]) for o in menu["options"]]
+            assert earlier in shown and earlier - 5 in shown  # a page of earlier moves
+            assert max(shown) > earlier  # and the way back to the later ones
+        fake.assert_clean()
+
+
+def forge(fake, message, custom_id):
+    """``message``'s first button made to carry ``custom_id``, as a forged click would."""
+    first = message.buttons[0]["custom_id"]
+    for row in fake.message(message.id).components:
+        for component in row["components"]:
+            if component.get("custom_id") == first:
+                component["custom_id"] = custom_id
+                component.pop("disabled", None)
+    return fake.message(message.id)
+
+
+async def test_forged_and_stale_replay_ids_are_refused(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann, cat = users["ann"], users["cat"]
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            record = await stored_game(bot, "icesickle", users, games.guild_id, games.id, 6)
+            other = await stored_game(bot, "icesickle", users, games.guild_id, games.id, 4)
+            total = len(record.state.history)
+            got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
+            message = got.message
+            shown = (message.content, [a.data for a in message.attachments])
+            for custom_id, refusal in (
+                (f"parlor:rp:{record.id}:{total + 1}:last", f"has no move {total + 1}"),
+                (f"parlor:rp:{record.id}:999999999:forward", "has no move 999999999"),
+                (f"parlor:rp:{other.id + 50}:1:first", "You can't see that game"),
+            ):
+                forged = forge(fake, message, custom_id)
+                got = await answer(await fake.click(ann, forged, custom_id))
+                assert got.ephemeral and not got.updated and refusal in got.content
+                now = fake.message(message.id)
+                assert (now.content, [a.data for a in now.attachments]) == shown
+            # cat, watching a finished game, forges the id of a running game she does not
+            # play: nothing of it is shown
+            await bot.service.resign(record.id, users["ben"].id)
+            rec = await fake.slash(cat, games, "replay", {"game": record.id})
+            mine = (await answer(rec)).message
+            custom_id = f"parlor:rp:{other.id}:1:first"
+            forged = forge(fake, mine, custom_id)
+            got = await answer(await fake.click(cat, forged, custom_id))
+            assert got.ephemeral and not got.updated and "You can't see" in got.content
+            assert not got.attachments
+        fake.assert_clean()
+
+
+async def test_who_may_see_a_game(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        cat = users["cat"]
+        elsewhere = fake.add_guild(name="Elsewhere")
+        away = fake.add_text_channel(elsewhere, "games")
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            record = await stored_game(bot, "icesickle", users, games.guild_id, games.id, 6)
+
+            async def cat_asks(channel):
+                rec = await fake.slash(cat, channel, "replay", {"game": record.id})
+                return await answer(rec)
+
+            got = await cat_asks(games)  # running: only its players
+            assert "You can't see that game" in got.content and not got.attachments
+            await bot.service.resign(record.id, users["ben"].id)
+            record = await bot.service.game(record.id)
+            got = await cat_asks(games)  # over: anyone on its server
+            check_frame(got, record, len(record.state.history))
+            assert "The game ended here." in got.content
+            got = await cat_asks(away)  # not from another server
+            assert "You can't see that game" in got.content and not got.attachments
+        fake.assert_clean()
