@@ -33,6 +33,8 @@ from bot.discord.controls import (
     RematchAnswer,
     RematchButton,
     RemoveButton,
+    ReplayButton,
+    ReplaySelect,
     RollButton,
     StandInButton,
 )
@@ -54,6 +56,8 @@ REGISTERED = (
     RematchAnswer,
     RematchButton,
     RemoveButton,
+    ReplayButton,
+    ReplaySelect,
     RollButton,
     RulesPageButton,
     StandInButton,
@@ -138,6 +142,19 @@ def ids_and_fields(view: discord.ui.View | None) -> list[tuple[type, str, dict]]
 
 def test_every_kind_of_control_is_known_by_its_tag():
     assert {cls.id_tag: cls for cls in REGISTERED} == CONTROLS
+
+
+def test_replay_ids_read_back_to_the_game_and_the_move():
+    """A ``/replay``'s buttons and menu, at the widest game id and move number."""
+    for step in ("first", "back", "forward", "last"):
+        custom_id = ReplayButton.custom_id_for(game=BIG_ID, move=BIG_VERSION, step=step)
+        assert len(custom_id) <= 100
+        assert read_back(custom_id) == (
+            ReplayButton,
+            {"game": BIG_ID, "move": BIG_VERSION, "step": step},
+        )
+    assert read_back(ReplaySelect.custom_id_for(game=BIG_ID)) == (ReplaySelect, {"game": BIG_ID})
+    assert control_for(f"parlor:rp:{BIG_ID}:1:sideways") is None
 
 
 async def test_challenge_and_lobby_ids_read_back_to_the_challenge_and_action():
