@@ -195,3 +195,18 @@ async def test_who_may_see_a_game(tmp_path):
             got = await cat_asks(away)  # not from another server
             assert "You can't see that game" in got.content and not got.attachments
         fake.assert_clean()
+
+
+async def test_a_replay_works_after_a_restart(tmp_path):
+    db = tmp_path / "parlor.db"
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        async with run_bot(fake, new_bot(db)) as bot:
+            record = await stored_game(bot, "ice-turn", users, games.guild_id, games.id, 8)
+            got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
+        async with run_bot(fake, new_bot(db)):  # a new process: nothing kept but the ids
+            message = got.message
+            got = await answer(await fake.click(ann, message, button_id(message, "first")))
+            check_frame(got, record, 0)
+        fake.assert_clean()
