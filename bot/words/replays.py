@@ -13,6 +13,7 @@ from bot.service.ai_players import level_of
 from bot.service.replays import Frame
 from bot.service.store.storage import MoveRow
 from bot.words import limits
+from bot.words.messages import status_line
 from bot.words.terminal import played_line
 from bot.words.text import clean, title_line
 
@@ -65,9 +66,10 @@ def frame_text(frame: Frame) -> str:
     head = f"Replay of {title_line(frame.record)}"
     where = f"Move {frame.move} of {frame.moves}"
     said = move_words(frame, names) if frame.move else "The game as it was set up."
-    if frame.move == frame.moves and frame.record.over:
-        said = f"{said} The game ended here."
-    return limits.content(f"{head}\n{where}: {said}")
+    text = f"{head}\n{where}: {said}"
+    if frame.move == frame.moves and frame.record.over:  # how it ended, as its last board says
+        text = f"{text}\n{status_line(frame.record)}"
+    return limits.content(text)
 
 
 @dataclass(frozen=True)

@@ -191,7 +191,7 @@ async def test_who_may_see_a_game(tmp_path):
             record = await bot.service.game(record.id)
             got = await cat_asks(games)  # over: anyone on its server
             check_frame(got, record, len(record.state.history))
-            assert "The game ended here." in got.content
+            assert "Game over:" in got.content and "(ben resigned)" in got.content
             got = await cat_asks(away)  # not from another server
             assert "You can't see that game" in got.content and not got.attachments
         fake.assert_clean()
