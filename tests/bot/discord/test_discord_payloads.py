@@ -39,7 +39,7 @@ async def test_command_tree_obeys_discords_limits(sent):
     fake, _ = sent
     commands = fake.commands
     assert {c["name"] for c in commands} >= {
-        "play", "move", "board", "resign", "games", "rules", "history", "settings",
+        "play", "move", "board", "resign", "games", "rules", "history", "settings", "replay",
     }  # fmt: skip
     assert len(commands) <= 100
     for command in commands:
