@@ -24,6 +24,7 @@ from bot.words.clocks import (
     timed_out_note,
     with_clock_line,
 )
+from bot.words.follows import followed_digest
 from bot.words.messages import board_link, clean
 
 log = logging.getLogger(__name__)
@@ -86,14 +87,25 @@ class ClockTable(TableBase):
         for user_id, games in digests:
             try:
                 await self._digest(user_id, games)
+            except ServiceError as exc:  # the database out: tomorrow again
+                log.warning("digest for user %s not sent: %s", user_id, exc)
             except discord.HTTPException as exc:  # DMs closed, say: tomorrow again
                 log.info("digest for user %s not sent: %s", user_id, exc)
         return len(due) + len(digests)
 
     async def _digest(self, user_id: int, games: list) -> None:
-        """The daily digest, by direct message."""
+        """The daily digest, by direct message: the games waiting on the player, then the
+        games they follow (``bot/service/follows.py``); none when both are empty."""
+        parts = []
+        if games:
+            parts.append(digest_text(games, self.service.clock(), [board_link(g) for g in games]))
+        followed = await self.service.follows.digest(user_id)
+        if followed:
+            parts.append(followed_digest(followed, [board_link(f.game) for f in followed]))
+        if not parts:
+            return
         channel = await self.bot.http.start_private_message(user_id)
-        text = digest_text(games, self.service.clock(), [board_link(g) for g in games])
+        text = "\n\n".join(parts)
         await post(self.bot, int(channel["id"]), limits.content(text), allowed_mentions=QUIET)
 
     async def show_clocks(self, game_ids: list[int]) -> None:

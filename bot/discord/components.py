@@ -16,6 +16,7 @@ from bot.discord.controls import (
     BackButton,
     ChallengeButton,
     ControlButton,
+    FollowButton,
     LevelSelect,
     LobbyButton,
     MoveSelect,
@@ -68,9 +69,10 @@ def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components
     back = (
         [button(BackButton.custom_id_for(game=record.id), "I'm back")] if record.stand_ins else []
     )
+    follow = follow_button(record)
     if record.ai_to_act and not record.absent_to_act:  # Parlor plays: nothing to choose
-        return Components([action_row(*back)]) if back else None
-    fixed = _claim_button(record, now) + back
+        return Components([action_row(*back, *follow)]) if back or follow else None
+    fixed = _claim_button(record, now) + back + follow
     if record.awaiting_roll:
         roll = button(RollButton.custom_id_for(**head), "Roll", PRIMARY, "\N{GAME DIE}")
         return Components([action_row(roll, *fixed)])
@@ -132,6 +134,21 @@ def button(custom_id: str, label: str, style: int = SECONDARY, emoji: str = "") 
     if emoji:
         button["emoji"] = {"name": emoji}
     return button
+
+
+def follow_button(record: GameRecord) -> list[dict[str, Any]]:
+    """Follow, for anyone who is not a player (a player's click is told they play it); none
+    for a game off Discord (``bot/service/follows.py``)."""
+    if record.channel_id is None:
+        return []
+    follow = FollowButton.custom_id_for(game=record.id, action="follow")
+    return [button(follow, "Follow", SECONDARY, "\N{EYES}")]
+
+
+def unfollow_view(game_id: int) -> Components:
+    """Unfollow, under the private answer to Follow."""
+    unfollow = FollowButton.custom_id_for(game=game_id, action="unfollow")
+    return Components([action_row(button(unfollow, "Unfollow", SECONDARY))])
 
 
 def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:

@@ -210,3 +210,17 @@ class RematchAnswer(
 
     async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
         await parts.table.answer_rematch(interaction, self.rematch, self.action)
+
+
+class FollowButton(
+    Control,
+    tag="fw",
+    fields=(GAME, one_of("action", "follow", "unfollow")),
+):
+    """Follow under a game's board (pressed again: unfollow), Unfollow in its answer."""
+
+    game: int
+    action: str
+
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
+        await parts.table.follow(interaction, self.game, self.action)

@@ -45,6 +45,7 @@ from bot.service.errors import (
     ServiceError,
     Unavailable,
 )
+from bot.service.follows import Follows
 from bot.service.gameplay import (
     GAMES_KEPT,
     MAX_GAMES_PER_SERVER,
@@ -148,6 +149,8 @@ class Service:
         """Time running out: claims, the hard clock, reminders (``bot/service/timeouts.py``)."""
         self.standings = Standings(storage)
         """The ladders and players' profiles (``bot/service/standings.py``)."""
+        self.follows = Follows(self.gameplay)
+        """Who follows which game: digests, the end's message (``bot/service/follows.py``)."""
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:
