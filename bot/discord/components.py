@@ -69,10 +69,9 @@ def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components
     back = (
         [button(BackButton.custom_id_for(game=record.id), "I'm back")] if record.stand_ins else []
     )
-    follow = follow_button(record)
     if record.ai_to_act and not record.absent_to_act:  # Parlor plays: nothing to choose
-        return Components([action_row(*back, *follow)]) if back or follow else None
-    fixed = _claim_button(record, now) + back + follow
+        return Components([action_row(*back)]) if back else None
+    fixed = _claim_button(record, now) + back + follow_button(record)
     if record.awaiting_roll:
         roll = button(RollButton.custom_id_for(**head), "Roll", PRIMARY, "\N{GAME DIE}")
         return Components([action_row(roll, *fixed)])
