@@ -18,7 +18,7 @@ from bot.words.follows import (
     unfollowed_text,
 )
 from tests.bot.game_records import record_at
-from tests.bot.words.test_record_text import played
+from tests.bot.random_games import played
 
 NAME = 32  # Discord's longest display name
 BIG = 987_654_321_098_765_432

@@ -4,9 +4,6 @@ to the very state it reached, for every game (dice, deals and all)."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-
 import pytest
 
 import engine
@@ -14,29 +11,7 @@ from bot.service.records import Player
 from bot.words.follows import following_line
 from bot.words.record_text import move_texts, text_record
 from tests.bot.game_records import record_at
-
-
-@dataclass
-class Row:
-    number: int
-    move: str
-    seat: int | None
-
-
-def played(key: str, players: int, seed: int, most: int = 3000):
-    """A seeded random game of ``key``, to its end (or ``most`` moves): its state, and its
-    moves as stored rows (the seat that made each; ``engine.CHANCE`` for dice and deals)."""
-    rng = random.Random(seed)
-    state = engine.get_game(key).new_game(num_players=players, options={})
-    rows = []
-    while state.outcome is None and len(rows) < most:
-        if state.to_move == engine.CHANCE:
-            move = rng.choice([m for m, _ in state.chance_outcomes()])
-        else:
-            move = rng.choice(state.legal_moves())
-        rows.append(Row(len(rows) + 1, str(move), state.to_move))
-        state = state.apply(move)
-    return state, rows
+from tests.bot.random_games import played
 
 
 @pytest.mark.parametrize(
