@@ -9,7 +9,7 @@ import discord
 
 import engine
 from bot.discord.answers import QUIET, ack, tell, update
-from bot.discord.components import game_view, reminder_view
+from bot.discord.components import game_view, reminder_view, unfollow_buttons
 from bot.discord.posting import post
 from bot.discord.table_base import TableBase
 from bot.service.errors import ServiceError, Unavailable
@@ -95,7 +95,8 @@ class ClockTable(TableBase):
 
     async def _digest(self, user_id: int, games: list) -> None:
         """The daily digest, by direct message: the games waiting on the player, then the
-        games they follow (``bot/service/follows.py``); none when both are empty."""
+        games they follow (``bot/service/follows.py``), with an Unfollow button each; none
+        when both are empty."""
         parts = []
         if games:
             parts.append(digest_text(games, self.service.clock(), [board_link(g) for g in games]))
@@ -106,7 +107,10 @@ class ClockTable(TableBase):
             return
         channel = await self.bot.http.start_private_message(user_id)
         text = "\n\n".join(parts)
-        await post(self.bot, int(channel["id"]), limits.content(text), allowed_mentions=QUIET)
+        view = unfollow_buttons([f.game.id for f in followed])
+        await post(
+            self.bot, int(channel["id"]), limits.content(text), allowed_mentions=QUIET, view=view
+        )
 
     async def show_clocks(self, game_ids: list[int]) -> None:
         """The turn messages of these games say their clock anew (its deadline moved: a

@@ -150,6 +150,20 @@ def unfollow_view(game_id: int) -> Components:
     return Components([action_row(button(unfollow, "Unfollow", SECONDARY))])
 
 
+def unfollow_buttons(game_ids: list[int]) -> Components | None:
+    """ "Unfollow #12", one a followed game, under a digest (the first 25: Discord's 5 rows of
+    5); None for no game."""
+    buttons = [
+        button(FollowButton.custom_id_for(game=game_id, action="unfollow"), f"Unfollow #{game_id}")
+        for game_id in game_ids[: BUTTONS_PER_ROW**2]
+    ]
+    rows = [
+        action_row(*buttons[at : at + BUTTONS_PER_ROW])
+        for at in range(0, len(buttons), BUTTONS_PER_ROW)
+    ]
+    return Components(rows) if rows else None
+
+
 def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:
     """Once the player to act is out of time (``clocks.claim_shown``), buttons for the
     others: "Claim the win" when only two are left, else "Remove NAME"; and "Let Parlor play

@@ -131,6 +131,7 @@ async def test_a_follower_gets_the_games_moves_in_the_daily_digest(tmp_path):
             )
             assert f"/{thread.id}/{turn.id}" in digest.content
             assert digest.mention_ids == []
+            assert buttons(digest) == {"Unfollow #1": "parlor:fw:1:unfollow"}
             assert len(digest.content) <= limits.CONTENT
             # the players, who chose no digest, get none; cat's own settings are unchanged
             for player in (users["ann"], users["ben"]):
@@ -141,6 +142,12 @@ async def test_a_follower_gets_the_games_moves_in_the_daily_digest(tmp_path):
             await bot.sweep()
             latest = fake.messages_in(fake.dm_channel(cat))[-1]
             assert "0 moves since yesterday" in latest.content
+            assert buttons(latest) == {"Unfollow #1": "parlor:fw:1:unfollow"}
+            stop = await answer(await fake.click(cat, latest, "parlor:fw:1:unfollow"))
+            assert stop.ephemeral and stop.content == "You no longer follow game #1."
+            clock.now = start_at + 3600 + 2 * 86_400  # following nothing: no digest any more
+            await bot.sweep()
+            assert len(fake.messages_in(fake.dm_channel(cat))) == 2
         fake.assert_clean()
 
 
