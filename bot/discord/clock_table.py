@@ -9,7 +9,7 @@ import discord
 
 import engine
 from bot.discord.answers import QUIET, ack, tell, update
-from bot.discord.components import game_view, reminder_view
+from bot.discord.components import game_view, reminder_view, unfollow_buttons
 from bot.discord.posting import post
 from bot.discord.table_base import TableBase
 from bot.service.errors import ServiceError, Unavailable
@@ -24,6 +24,7 @@ from bot.words.clocks import (
     timed_out_note,
     with_clock_line,
 )
+from bot.words.follows import followed_digest
 from bot.words.messages import board_link, clean
 
 log = logging.getLogger(__name__)
@@ -86,15 +87,30 @@ class ClockTable(TableBase):
         for user_id, games in digests:
             try:
                 await self._digest(user_id, games)
+            except ServiceError as exc:  # the database out: tomorrow again
+                log.warning("digest for user %s not sent: %s", user_id, exc)
             except discord.HTTPException as exc:  # DMs closed, say: tomorrow again
                 log.info("digest for user %s not sent: %s", user_id, exc)
         return len(due) + len(digests)
 
     async def _digest(self, user_id: int, games: list) -> None:
-        """The daily digest, by direct message."""
+        """The daily digest, by direct message: the games waiting on the player, then the
+        games they follow (``bot/service/follows.py``), with an Unfollow button each; none
+        when both are empty."""
+        parts = []
+        if games:
+            parts.append(digest_text(games, self.service.clock(), [board_link(g) for g in games]))
+        followed = await self.service.follows.digest(user_id)
+        if followed:
+            parts.append(followed_digest(followed, [board_link(f.game) for f in followed]))
+        if not parts:
+            return
         channel = await self.bot.http.start_private_message(user_id)
-        text = digest_text(games, self.service.clock(), [board_link(g) for g in games])
-        await post(self.bot, int(channel["id"]), limits.content(text), allowed_mentions=QUIET)
+        text = "\n\n".join(parts)
+        view = unfollow_buttons([f.game.id for f in followed])
+        await post(
+            self.bot, int(channel["id"]), limits.content(text), allowed_mentions=QUIET, view=view
+        )
 
     async def show_clocks(self, game_ids: list[int]) -> None:
         """The turn messages of these games say their clock anew (its deadline moved: a

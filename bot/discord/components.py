@@ -16,6 +16,7 @@ from bot.discord.controls import (
     BackButton,
     ChallengeButton,
     ControlButton,
+    FollowButton,
     LevelSelect,
     LobbyButton,
     MoveSelect,
@@ -70,7 +71,7 @@ def game_view(record: GameRecord, page: int = 0, now: float = 0.0) -> Components
     )
     if record.ai_to_act and not record.absent_to_act:  # Parlor plays: nothing to choose
         return Components([action_row(*back)]) if back else None
-    fixed = _claim_button(record, now) + back
+    fixed = _claim_button(record, now) + back + follow_button(record)
     if record.awaiting_roll:
         roll = button(RollButton.custom_id_for(**head), "Roll", PRIMARY, "\N{GAME DIE}")
         return Components([action_row(roll, *fixed)])
@@ -132,6 +133,35 @@ def button(custom_id: str, label: str, style: int = SECONDARY, emoji: str = "") 
     if emoji:
         button["emoji"] = {"name": emoji}
     return button
+
+
+def follow_button(record: GameRecord) -> list[dict[str, Any]]:
+    """Follow, for anyone who is not a player (a player's click is told they play it); none
+    for a game off Discord (``bot/service/follows.py``)."""
+    if record.channel_id is None:
+        return []
+    follow = FollowButton.custom_id_for(game=record.id, action="follow")
+    return [button(follow, "Follow", SECONDARY, "\N{EYES}")]
+
+
+def unfollow_view(game_id: int) -> Components:
+    """Unfollow, under the private answer to Follow."""
+    unfollow = FollowButton.custom_id_for(game=game_id, action="unfollow")
+    return Components([action_row(button(unfollow, "Unfollow", SECONDARY))])
+
+
+def unfollow_buttons(game_ids: list[int]) -> Components | None:
+    """ "Unfollow #12", one a followed game, under a digest (the first 25: Discord's 5 rows of
+    5); None for no game."""
+    buttons = [
+        button(FollowButton.custom_id_for(game=game_id, action="unfollow"), f"Unfollow #{game_id}")
+        for game_id in game_ids[: BUTTONS_PER_ROW**2]
+    ]
+    rows = [
+        action_row(*buttons[at : at + BUTTONS_PER_ROW])
+        for at in range(0, len(buttons), BUTTONS_PER_ROW)
+    ]
+    return Components(rows) if rows else None
 
 
 def _claim_button(record: GameRecord, now: float) -> list[dict[str, Any]]:

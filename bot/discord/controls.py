@@ -243,3 +243,17 @@ class ReplaySelect(
             await tell(interaction, "Pick one move.")
             return
         await parts.table.replay(interaction, self.game, int(values[0]))
+
+
+class FollowButton(
+    Control,
+    tag="fw",
+    fields=(GAME, one_of("action", "follow", "unfollow")),
+):
+    """Follow under a game's board (pressed again: unfollow), Unfollow in its answer."""
+
+    game: int
+    action: str
+
+    async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
+        await parts.table.follow(interaction, self.game, self.action)

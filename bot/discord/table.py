@@ -7,8 +7,8 @@ from the service or the engine, with their messages shown to the one user who as
 before anything waits (``bot/discord/answers.py``). ``Table`` joins the table's parts, each
 built on ``TableBase`` (``bot/discord/table_base.py``: boards posted, closed and recorded):
 challenges and lobbies (``invitations.py``), the move clocks (``clock_table.py``), Parlor's
-own players (``ai_table.py``), rematches (``rematch_table.py``) and replays
-(``replay_table.py``); here are the moves.
+own players (``ai_table.py``), rematches (``rematch_table.py``), replays
+(``replay_table.py``) and followers (``follow_table.py``); here are the moves.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from bot.discord.ai_table import AiTable
 from bot.discord.answers import QUIET, ack, is_click, tell, update
 from bot.discord.clock_table import ClockTable
 from bot.discord.components import game_view
+from bot.discord.follow_table import FollowTable
 from bot.discord.invitations import Invitations
 from bot.discord.rematch_table import RematchTable
 from bot.discord.replay_table import ReplayTable
@@ -58,7 +59,7 @@ has less of ``ACK_GRACE`` left, none at all from then on (``grace_left``). The r
 Discord's 3 s is headroom for the acknowledgement itself on a busy event loop."""
 
 
-class Table(Invitations, ClockTable, AiTable, RematchTable, ReplayTable):
+class Table(Invitations, ClockTable, AiTable, RematchTable, ReplayTable, FollowTable):
     """The table: the bot's answers to commands and clicks, and what it posts."""
 
     async def repost_behind(self) -> int:

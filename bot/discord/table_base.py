@@ -10,6 +10,7 @@ service, the worker pools, and the parts of ``discord.Client`` it posts with.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import logging
 from abc import ABC, abstractmethod
@@ -111,10 +112,13 @@ class TableBase(ABC):
         view = game_view(record, now=now)
         file = await self.board_file(record)
         away = await self.away_until(record, now)
+        content = turn_content(record, note, now, away, await self.ratings_line(record))
+        if following := await self.following_line(record):
+            content = f"{content}\n{following}"
         message_id = await post(
             self.bot,
             channel_id,
-            limits.content(turn_content(record, note, now, away, await self.ratings_line(record))),
+            limits.content(content),
             file=file,
             allowed_mentions=turn_mentions(record),
             view=view,
@@ -126,6 +130,8 @@ class TableBase(ABC):
             self._thinking.pop(record.id, None)
         if record.ai_to_act:
             self.bot.ai_soon()
+        if record.over:
+            await self.tell_followers(dataclasses.replace(record, message_id=message_id))
         return message_id
 
     async def ratings_line(self, record: GameRecord) -> str:
@@ -259,6 +265,14 @@ class TableBase(ABC):
         await self.post_turn(record, note, closed=closed)
 
     # -- declared here, defined by a part --------------------------------------------------
+
+    @abstractmethod
+    async def following_line(self, record: GameRecord) -> str:
+        """ "3 following" for the game's turn message (``bot/discord/follow_table.py``)."""
+
+    @abstractmethod
+    async def tell_followers(self, record: GameRecord) -> None:
+        """A finished game's followers told its result, once (``follow_table.py``)."""
 
     @abstractmethod
     async def begin(self, interaction: discord.Interaction, record: GameRecord, how: str) -> None:

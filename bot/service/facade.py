@@ -150,8 +150,8 @@ class Service:
         """Time running out: claims, the hard clock, reminders (``bot/service/timeouts.py``)."""
         self.standings = Standings(storage)
         """The ladders and players' profiles (``bot/service/standings.py``)."""
-        self.follows = Follows()
-        """Who follows a game (``bot/service/follows.py``)."""
+        self.follows = Follows(self.gameplay)
+        """Who follows which game: digests, the end's message (``bot/service/follows.py``)."""
         self.replays = Replays(self.gameplay, self.follows)
         """Any game replayed to any move, for those who may see it (``bot/service/replays.py``)."""
 

@@ -59,7 +59,8 @@ class Players:
         """Change the player's settings (``UserSettings.changed``: a bad value changes nothing
         and raises ``ServiceError`` saying why); the settings after."""
         new = (await self.settings(user_id)).changed(**given)
-        digest_at = new.next_digest(self.clock()) if new.digest else None
+        wanted = new.digest or await self.storage.followed_ids(user_id, active_only=True)
+        digest_at = new.next_digest(self.clock()) if wanted else None
         await self.storage.save_user_settings(user_id, to_columns(new), digest_at)
         self._kept.pop(user_id, None)
         self._kept[user_id] = new
@@ -111,18 +112,26 @@ class Players:
 
     async def due_digests(self) -> list[tuple[int, list[GameSummary]]]:
         """The players whose daily digest is due, each with the games waiting on them, most
-        urgent first (a player with none gets no digest today). Each digest's next day is
-        written before it is handed out, so it is sent once, whichever sweep finds it."""
+        urgent first (none for a player who did not choose the digest: one who follows games
+        gets it for those, ``bot/service/follows.py``). A player with no game waiting and none
+        followed gets no digest today, and one who follows no game under way and never chose
+        the digest gets none again. Each digest's next day is written before it is handed
+        out, so it is sent once, whichever sweep finds it."""
         now = self.clock()
         lease = now + LEASE
         due = []
         for row in await self.storage.take_digests(now, lease, DIGEST_BATCH):
             user = row["user_id"]
             chosen = from_row(row)
-            if not await self.storage.next_digest(user, lease, chosen.next_digest(now)):
+            followed = await self.storage.followed_ids(user, active_only=True)
+            wanted = chosen.digest or followed
+            next_at = chosen.next_digest(now) if wanted else None
+            if not await self.storage.next_digest(user, lease, next_at):
                 continue  # the player changed their settings meanwhile
-            waiting = [g for g in await self._active_games(user) if g.is_to_move(user)]
-            if waiting:
+            waiting = []
+            if chosen.digest:
+                waiting = [g for g in await self._active_games(user) if g.is_to_move(user)]
+            if waiting or followed:
                 due.append((user, most_urgent_first(waiting, user)))
         return due
 

@@ -24,6 +24,7 @@ from bot.service.store.storage import MoveRow
 from bot.words import limits
 from bot.words.clocks import listing_words
 from bot.words.messages import board_link, title_line, waiting_words
+from bot.words.record_text import text_record
 
 if TYPE_CHECKING:
     from bot.discord.client import ParlorBot
@@ -203,14 +204,18 @@ class Games(commands.Cog):
 
     @app_commands.command(name="history", description="A game's moves")
     @app_commands.autocomplete(game=game_autocomplete)
-    @app_commands.describe(game="game number", file="also attach the full record as JSON")
+    @app_commands.describe(
+        game="game number", file="also attach the full record, as JSON and as plain text"
+    )
     async def history(
         self, interaction: discord.Interaction, game: int | None = None, file: bool = False
     ) -> None:
         async def then(record: GameRecord) -> None:
             rows = await self.service.history(record.id)
             content = history_text(record, [move_line(record, r) for r in rows], file)
-            kwargs = {"file": history_file(record, rows)} if file else {}
+            kwargs = (
+                {"files": [history_file(record, rows), text_file(record, rows)]} if file else {}
+            )
             await tell(interaction, content, **kwargs)
 
         await self._command(interaction, game, then)
@@ -282,6 +287,13 @@ def history_file(record: GameRecord, rows) -> discord.File:
     return discord.File(
         io.BytesIO(json.dumps(data, indent=1).encode()), filename=f"parlor-{record.id}.json"
     )
+
+
+def text_file(record: GameRecord, rows: list[MoveRow]) -> discord.File:
+    """The record as plain text, to read and replay by hand (``bot/words/record_text.py``)."""
+    stand_ins = {r.number for r in rows if stand_in_level(record, r)}
+    text = text_record(record, rows, stand_ins)
+    return discord.File(io.BytesIO(text.encode()), filename=f"parlor-{record.id}.txt")
 
 
 async def setup(bot: ParlorBot) -> None:

@@ -204,11 +204,23 @@ CREATE INDEX user_settings_hidden ON user_settings (user_id) WHERE stats_hidden 
 """
 """Standings' indexes, as SQLite's migration 15."""
 
+SCHEMA_16 = """
+CREATE TABLE follows (
+    game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id BIGINT NOT NULL,
+    since DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX follows_user ON follows (user_id, game_id);
+"""
+"""Follows, as SQLite's migration 16."""
+
 PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (11, SCHEMA_11),
     (12, "ALTER TABLE games ADD COLUMN ai_by TEXT;"),
     (13, SCHEMA_13),
     (14, SCHEMA_14),
     (15, SCHEMA_15),
+    (16, SCHEMA_16),
 )
 """(number, script): the steps a PostgreSQL database takes, numbered as SQLite's."""

@@ -314,4 +314,15 @@ MIGRATIONS: tuple[Step, ...] = (
     CREATE INDEX seats_user_latest ON seats (user_id, game_id);
     CREATE INDEX user_settings_hidden ON user_settings (user_id) WHERE stats_hidden = 1;
     """,
+    # 16: follows (``bot/service/store/follow_rows.py``): who follows which game, since when;
+    # a game's followers by the key, a player's followed games by the index
+    """
+    CREATE TABLE follows (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX follows_user ON follows (user_id, game_id);
+    """,
 )

@@ -50,7 +50,7 @@ class SettingsRows(Rows):
             (lease, now, limit, now),
         )
 
-    async def next_digest(self, user_id: int, taken: float, at: float) -> bool:
+    async def next_digest(self, user_id: int, taken: float, at: float | None) -> bool:
         """Set the player's next digest (taken with the lease ``taken``); False if their
         settings changed meanwhile."""
         changed = await self._change(

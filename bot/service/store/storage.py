@@ -29,6 +29,7 @@ from bot.service.store.challenge_rows import ChallengeRows
 from bot.service.store.clock_rows import ClockRows
 from bot.service.store.database import Write, is_database_error
 from bot.service.store.factory import open_database
+from bot.service.store.follow_rows import FollowRows
 from bot.service.store.migrations_pg import PG_MIGRATIONS
 from bot.service.store.migrations_sqlite import MIGRATIONS
 from bot.service.store.rating_rows import Finish, RatingRows
@@ -52,11 +53,21 @@ class MoveRow:
     created_at: float
 
 
-class Storage(ChallengeRows, BoardRows, AiRows, ClockRows, SettingsRows, RatingRows, StandingRows):
+class Storage(
+    ChallengeRows,
+    BoardRows,
+    AiRows,
+    ClockRows,
+    SettingsRows,
+    RatingRows,
+    StandingRows,
+    FollowRows,
+):
     """Parlor's database (the SQL of move clocks, of AI turns, of players' settings, of ratings
     and of the standings: ``bot/service/store/clock_rows.py``, ``bot/service/store/ai_rows.py``,
     ``bot/service/store/settings_rows.py``, ``bot/service/store/rating_rows.py``,
-    ``bot/service/store/standing_rows.py``)."""
+    ``bot/service/store/standing_rows.py``; who follows which game:
+    ``bot/service/store/follow_rows.py``)."""
 
     @property
     def db(self) -> aiosqlite.Connection:

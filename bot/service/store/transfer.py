@@ -37,6 +37,7 @@ TABLES: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("results", ("game_id", "seat"), "results"),
     ("ratings", ("game_key", "guild_id", "user_id"), "ratings"),
     ("rating_changes", ("game_id", "guild_id", "user_id"), "rating changes"),
+    ("follows", ("game_id", "user_id"), "follows"),
 )
 """Each table, its key (the order it is read in), and what the report calls its rows; in an
 order that its references allow (a game before its seats, ...)."""

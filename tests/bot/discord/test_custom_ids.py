@@ -25,6 +25,7 @@ from bot.discord.controls import (
     BackButton,
     ChallengeButton,
     ControlButton,
+    FollowButton,
     LevelSelect,
     LobbyButton,
     MoveSelect,
@@ -48,6 +49,7 @@ REGISTERED = (
     BackButton,
     ChallengeButton,
     ControlButton,
+    FollowButton,
     LevelSelect,
     LobbyButton,
     MoveSelect,
@@ -184,7 +186,8 @@ async def test_rematch_ids_read_back_to_the_game_and_the_rematch_and_action():
 
 
 async def test_roll_and_remove_ids_read_back_to_the_game_and_version():
-    """A timed Pachisi table that rolls by hand: Roll, and Remove for when time runs out."""
+    """A timed Pachisi table that rolls by hand: Roll, Remove for when time runs out, and
+    Follow (its id: the game and the action, no version: it works on any board of the game)."""
     options = {"turn_timer": 1}
     state = engine.get_game("pachisi").new_game(num_players=2, options=options)
     view = game_view(record(state, options=options, settings={"roll": "button"}))
@@ -193,6 +196,7 @@ async def test_roll_and_remove_ids_read_back_to_the_game_and_version():
         (RollButton, f"parlor:rl:{BIG_ID}:{BIG_VERSION}", fields),
         (RemoveButton, f"parlor:rm:{BIG_ID}:{BIG_VERSION}", fields),
         (StandInButton, f"parlor:si:{BIG_ID}:{BIG_VERSION}", fields),
+        (FollowButton, f"parlor:fw:{BIG_ID}:follow", {"game": BIG_ID, "action": "follow"}),
     ]
 
 
@@ -206,7 +210,8 @@ async def test_the_reminder_button_reads_back_to_the_game_and_its_turn():
 
 async def test_move_menu_control_and_page_ids_read_back_to_what_they_show():
     """A position with more menus than one message holds and control buttons: every page's
-    menus, controls and page buttons carry the game, the version and their own field."""
+    menus, controls and page buttons carry the game, the version and their own field; Follow
+    is on every page."""
     state = played_until("ice-turn", lambda s: len(move_groups(s)) > 4 and control_moves(s))
     game = record(state)
     head = {"game": BIG_ID, "version": BIG_VERSION}
@@ -214,6 +219,8 @@ async def test_move_menu_control_and_page_ids_read_back_to_what_they_show():
     for page in range(2):
         for cls, custom_id, fields in ids_and_fields(game_view(game, page)):
             seen.setdefault(cls, []).append(custom_id)
+            if cls is FollowButton:  # the game's, on every board of it, whatever its version
+                continue
             tail = {k: v for k, v in fields.items() if k not in head}
             assert fields == {**head, **tail}
             assert custom_id == ":".join(
@@ -223,6 +230,7 @@ async def test_move_menu_control_and_page_ids_read_back_to_what_they_show():
     assert groups > 4
     assert seen[MoveSelect] == [f"parlor:mv:{BIG_ID}:{BIG_VERSION}:{g}" for g in range(groups)]
     assert f"parlor:do:{BIG_ID}:{BIG_VERSION}:end" in seen[ControlButton]
+    assert seen[FollowButton] == [f"parlor:fw:{BIG_ID}:follow"] * 2  # on both pages
     assert seen[PageButton] == [
         f"parlor:pg:{BIG_ID}:{BIG_VERSION}:1",  # page 0: More moves
         f"parlor:pg:{BIG_ID}:{BIG_VERSION}:0",  # page 1: Previous moves

@@ -76,7 +76,7 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
                 "Moves (51-75)",
                 "Moves (76-100)",
             ]
-            assert set(buttons(turn)) == {"More moves"}
+            assert set(buttons(turn)) == {"More moves", "Follow"}
             refused = await answer(await fake.click(other, turn, buttons(turn)["More moves"]))
             assert refused.ephemeral and "not your turn" in refused.content
             paged = await answer(await fake.click(roller, turn, buttons(turn)["More moves"]))
@@ -86,7 +86,7 @@ async def test_a_table_that_presses_roll(tmp_path, dice_race):
                 "Moves (101-125)",
                 "Moves (126-130)",
             ]
-            assert set(buttons(turn)) == {"Previous moves"}
+            assert set(buttons(turn)) == {"Previous moves", "Follow"}
             last = turn.selects[1]
             await answer(await fake.select(roller, turn, last["custom_id"], ["m130"]))
             turn = await fake.wait_for_message(thread, is_turn, after=turn)

@@ -24,9 +24,10 @@ def is_turn(message) -> bool:
 
 
 def choices(turn) -> list[tuple[str, str, str]]:
-    """Everything the player can pick: ``(custom_id, kind, value)``, kind "select"/"button"."""
+    """Everything the player can pick: ``(custom_id, kind, value)``, kind "select"/"button"
+    (Follow, for those who do not play, aside)."""
     found = [(s["custom_id"], "select", o["value"]) for s in turn.selects for o in s["options"]]
-    found += [(cid, "button", label) for label, cid in buttons(turn).items()]
+    found += [(cid, "button", label) for label, cid in buttons(turn).items() if label != "Follow"]
     return found
 
 
@@ -166,7 +167,7 @@ async def test_a_roll_button_table_rolls_into_the_same_turn_message(tmp_path):
                 mover = who(turn, users)
                 await answer(await fake.select(mover, turn, select["custom_id"], [value]))
                 turn = await fake.wait_for_message(thread, is_turn, after=turn)
-            assert set(buttons(turn)) == {"Roll"} and "your turn to roll" in turn.content
+            assert set(buttons(turn)) == {"Roll", "Follow"} and "your turn to roll" in turn.content
             roller = who(turn, users)
             rolled = await answer(await fake.click(roller, turn, buttons(turn)["Roll"]))
             assert rolled.updated and rolled.components  # the same message, now to move

@@ -65,7 +65,11 @@ async def play_decisions(fake, bot, users, thread, count: int, rng: random.Rando
         choices = [
             ("select", s["custom_id"], o["value"]) for s in turn.selects for o in s["options"]
         ]
-        choices += [("click", b["custom_id"], None) for b in turn.buttons]
+        choices += [
+            ("click", b["custom_id"], None)
+            for b in turn.buttons
+            if not b["custom_id"].startswith("parlor:fw:")  # Follow: not for a player
+        ]
         kind, custom_id, value = rng.choice(choices)
         if kind == "select":
             await answer(await fake.select(actor, turn, custom_id, [value]))

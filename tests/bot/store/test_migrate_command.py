@@ -47,6 +47,7 @@ async def fill(path: str) -> dict[int, tuple]:
             ANN.user_id, {"reminders": "6h", "time_zone": "Europe/Paris"}, 1_800_086_400.0
         )
         await service.storage.set_image_folder(1, "/tmp/parlor-play/icesickle-1")
+        await service.storage.add_follow(1, 777, 1.0)  # a follower of game 1
         return {game_id: snapshot(await service.game(game_id)) for game_id in range(1, 8)}
     finally:
         await service.close()
@@ -80,7 +81,7 @@ async def test_every_game_replays_on_postgresql_and_back(tmp_path, pg_server):
     assert f"games 7, seats 17, moves {moves:,}," in done.stdout and "challenges 9" in done.stdout
     assert "player settings 1" in done.stdout and "local image folders 1" in done.stdout
     # the played-out game's results and its ladders' update (global: no server) come along
-    assert "results 2, ratings 2, rating changes 2." in done.stdout, done.stdout
+    assert "results 2, ratings 2, rating changes 2, follows 1." in done.stdout, done.stdout
     source = await Service.open(path)
     try:
         rated = {
