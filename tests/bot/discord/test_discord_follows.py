@@ -193,3 +193,21 @@ async def refused_dm(fake, channel):
             return found[0]
         await asyncio.sleep(0.01)
     raise AssertionError("no message to the closed DMs was tried in 30 s")
+
+
+async def test_a_follower_may_replay_the_game_while_it_runs(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        cat = users["cat"]
+        bot = new_bot(tmp_path / "parlor.db")
+        async with run_bot(fake, bot):
+            _, turn = await start(fake, games, users, game="icesickle", clock="none")
+            refused = await answer(await fake.slash(cat, games, "replay", {"game": 1}))
+            assert refused.ephemeral and refused.content.startswith("You can't see that game")
+            await answer(await fake.click(cat, turn, buttons(turn)["Follow"]))
+            shown = await answer(await fake.slash(cat, games, "replay", {"game": 1}))
+            assert shown.ephemeral and "Replay of" in shown.content and shown.attachments
+            await answer(await fake.click(cat, turn, buttons(turn)["Follow"]))  # unfollows
+            again = await answer(await fake.slash(cat, games, "replay", {"game": 1}))
+            assert again.content.startswith("You can't see that game")
+        fake.assert_clean()
