@@ -17,17 +17,25 @@ gives, or Pillow images) with the moves that led to it, and gives an :class:`Ani
   (down to :data:`SMALLEST_SCALE`), then with frames dropped evenly (their time given to the
   frame before), and the result says so (``scale``, ``dropped``).
 
+``animate_game(key, players, options, moves, names, first, last)`` replays a game's moves with
+the engine and draws each state with the game's renderer (``render.render``) first: what the
+board workers run for ``/replay file:animated``, and the terminal's ``python -m bot replay``.
+
 Why GIF and not APNG or WebP: ``docs/decisions.md`` (GIF plays inline in every Discord client;
-measured sizes and times there). Pure: imports only Pillow.
+measured sizes and times there). Pure: imports only the engine, the renderers and Pillow.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageChops
+
+import engine
+from render import render
 
 FRAME_MS = 800
 """A frame that one move made (lila-gif's median frame time)."""
@@ -267,6 +275,34 @@ def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
     )
 
 
+def animate_game(
+    key: str,
+    num_players: int,
+    options: Mapping[str, Any],
+    moves: Sequence[str],
+    names: Sequence[str] | None = None,
+    first: int = 0,
+    last: int | None = None,
+    *,
+    limit: int = UPLOAD_LIMIT,
+) -> Animation:
+    """The animated replay of a game: its board after ``first`` moves, then after each move
+    up to ``last`` (default: all). A roll counts as no move of its own for the timing (it
+    is shown with the move that follows where the board shows the dice). ``ValueError``
+    for a range outside the game; ``engine.IllegalMove`` for moves that are not the game's."""
+    last = len(moves) if last is None else last
+    if not 0 <= first < last <= len(moves):
+        raise ValueError(f"moves {first} to {last} are not in a game of {len(moves)} moves")
+    game = engine.get_game(key)
+    state = game.replay(num_players, options, moves[:first])
+    steps = [Step(render(state, names=names), 0)]
+    for move in moves[first:last]:
+        rolled = state.is_chance_node()
+        state = state.apply(move)
+        steps.append(Step(render(state, names=names), 0 if rolled else 1))
+    return animate(steps, limit=limit)
+
+
 __all__ = [
     "EXTRA_MOVE_MS",
     "FORMAT",
@@ -277,6 +313,7 @@ __all__ = [
     "Animation",
     "Step",
     "animate",
+    "animate_game",
     "changed_box",
     "changes",
     "durations",

@@ -26,6 +26,7 @@ import engine
 from bot.service import gameplay as gameplay_module
 from bot.service.ai_players import AI_DELAY, STAND_IN_GRACE
 from bot.service.ai_turns import AiTurns
+from bot.service.animations import Animations
 from bot.service.boards import BOARDS_KEPT, Boards
 from bot.service.challenges import (
     CHALLENGE_TTL,
@@ -148,6 +149,8 @@ class Service:
         """Time running out: claims, the hard clock, reminders (``bot/service/timeouts.py``)."""
         self.standings = Standings(storage)
         """The ladders and players' profiles (``bot/service/standings.py``)."""
+        self.animations = Animations(self.gameplay)
+        """A game's animated replay (``bot/service/animations.py``)."""
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:
