@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.service.errors import ServiceError
 from bot.service.gameplay import Gameplay
+from bot.service.records import GameRecord
 from render.animation import Animation, animate_game
 
 Draw = Callable[[str, int, dict[str, Any], list[str], list[str], int, int], Awaitable[Animation]]
@@ -66,7 +67,16 @@ class Animations:
         """The animated replay of game ``game_id`` from its board after ``first`` moves to
         the one after ``last`` (default: its last move). ``NotFound`` for no such game,
         ``ServiceError`` for a range outside it."""
-        record = await self.gameplay.game(game_id)
+        return await self.of_record(await self.gameplay.game(game_id), first, last, draw)
+
+    async def of_record(
+        self,
+        record: GameRecord,
+        first: int = 0,
+        last: int | None = None,
+        draw: Draw = in_thread,
+    ) -> Animation:
+        """:meth:`animated` of a game already read."""
         moves = [str(m) for m in record.state.history]
         first, last = check_range(first, last, len(moves))
         names: Sequence[str] = [p.name for p in record.players]
