@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import GifImagePlugin, Image, ImageChops
 
 import engine
 from render import render
@@ -144,18 +144,21 @@ def _changed(before: Image.Image, after: Image.Image):
 _OVER = [0] * (TOLERANCE + 1) + [255] * (255 - TOLERANCE)
 
 
-def changes(steps: Iterable[Step]) -> tuple[list[Image.Image], list[int]]:
-    """The frames (RGB images where the board changed, the first image always) and the moves
-    each frame shows (its own and those of the unchanged images folded into it)."""
-    frames: list[Image.Image] = []
+def changes(steps: Iterable[Step]) -> tuple[list[bytes | Image.Image], list[int]]:
+    """The frames (the images where the board changed, the first image always, as given:
+    only the last is held decoded) and the moves each frame shows (its own and those of the
+    unchanged images folded into it)."""
+    frames: list[bytes | Image.Image] = []
     moves: list[int] = []
+    last: Image.Image | None = None
     for step in steps:
         image = _rgb(step.image)
-        if frames and changed_box(frames[-1], image) is None:
+        if last is not None and changed_box(last, image) is None:
             moves[-1] += step.moves
             continue
-        frames.append(image)
+        frames.append(step.image)
         moves.append(step.moves)
+        last = image
     return frames, moves
 
 
@@ -166,63 +169,61 @@ def durations(moves: Sequence[int]) -> list[int]:
     return [frame_ms(m) for m in moves[:-1]] + [LAST_FRAME_MS]
 
 
-def _palette(frames: Sequence[Image.Image]) -> Image.Image:
-    """One palette for every frame (index :data:`CLEAR` left free): fast octree over every
-    fourth pixel of a few frames."""
-    count = min(PALETTE_SAMPLES, len(frames))
-    picks = sorted({round(i * (len(frames) - 1) / max(1, count - 1)) for i in range(count)})
-    width, height = frames[0].size
-    small = (max(1, width // 4), max(1, height // 4))
-    sheet = Image.new("RGB", (small[0], small[1] * len(picks)))
-    for row, i in enumerate(picks):
-        sheet.paste(frames[i].resize(small, Image.Resampling.NEAREST), (0, row * small[1]))
-    return sheet.quantize(CLEAR, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
 CLEAR = 255
 """The palette index each frame after the first gives a pixel that did not change: GIF's
 transparent colour, showing the frame before through it (so a frame is the few pixels that
 changed, which compress to almost nothing around them)."""
 
 
-def _encode(frames: Sequence[Image.Image], times: Sequence[int]) -> bytes:
-    """The GIF of ``frames``: one palette; each frame after the first maps only the box that
-    changed onto it, and within that box only the pixels that changed (the rest clear)."""
-    palette = _palette(frames)
-    previous = frames[0]
+def _decoded(frame: bytes | Image.Image, scale: float) -> Image.Image:
+    image = _rgb(frame)
+    if scale < 1.0:
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        image = image.resize(size, Image.Resampling.BOX)
+    return image
+
+
+def _palette(frames: Sequence[bytes | Image.Image], scale: float) -> Image.Image:
+    """One palette for every frame (index :data:`CLEAR` left free): fast octree over every
+    fourth pixel of a few frames evenly spread, the first and the last among them."""
+    count = min(PALETTE_SAMPLES, len(frames))
+    picks = sorted({round(i * (len(frames) - 1) / max(1, count - 1)) for i in range(count)})
+    first = _decoded(frames[0], scale)
+    small = (max(1, first.width // 4), max(1, first.height // 4))
+    sheet = Image.new("RGB", (small[0], small[1] * len(picks)))
+    for row, i in enumerate(picks):
+        image = first if i == 0 else _decoded(frames[i], scale)
+        sheet.paste(image.resize(small, Image.Resampling.NEAREST), (0, row * small[1]))
+    return sheet.quantize(CLEAR, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+def _encode(frames: Sequence[bytes | Image.Image], times: Sequence[int], scale: float) -> bytes:
+    """The GIF of ``frames`` (drawn at ``scale``), written frame by frame (one frame decoded
+    at a time): one palette; the first frame whole, each after it only the box that changed,
+    and within the box only the pixels that changed (the rest :data:`CLEAR`)."""
+    palette = _palette(frames, scale)
+    previous = _decoded(frames[0], scale)
     first = previous.quantize(palette=palette, dither=Image.Dither.NONE)
-    out = [first]
-    for frame in frames[1:]:
-        box, mask = _changed(previous, frame)
-        current = Image.new("P", frame.size, CLEAR)
-        current.putpalette(first.getpalette())
-        if box is not None:
-            patch = frame.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
-            current.paste(patch, box[:2], mask.crop(box))
-        out.append(current)
-        previous = frame
-    buffer = io.BytesIO()
-    out[0].save(
-        buffer,
-        format="GIF",
-        save_all=True,
-        append_images=out[1:],
-        duration=list(times),
-        loop=0,
-        optimize=False,
-        disposal=1,
-        transparency=CLEAR,
-    )
-    return buffer.getvalue()
+    header, _ = GifImagePlugin.getheader(first, info={"loop": 0})
+    out = [*header, *GifImagePlugin.getdata(first, (0, 0), duration=times[0], disposal=1)]
+    for frame, time in zip(frames[1:], times[1:], strict=True):
+        image = _decoded(frame, scale)
+        box, mask = _changed(previous, image)
+        if box is None:  # a change too small to see at this scale: one clear pixel
+            box, patch = (0, 0, 1, 1), Image.new("P", (1, 1), CLEAR)
+            patch.putpalette(first.getpalette())
+        else:
+            patch = Image.new("P", (box[2] - box[0], box[3] - box[1]), CLEAR)
+            patch.putpalette(first.getpalette())
+            drawn = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
+            patch.paste(drawn, (0, 0), mask.crop(box))
+        out += GifImagePlugin.getdata(patch, box[:2], duration=time, disposal=1, transparency=CLEAR)
+        previous = image
+    out.append(b";")
+    return b"".join(out)
 
 
-def _shrink(frames: Sequence[Image.Image], scale: float) -> list[Image.Image]:
-    width, height = frames[0].size
-    size = (max(1, round(width * scale)), max(1, round(height * scale)))
-    return [f.resize(size, Image.Resampling.BOX) for f in frames]
-
-
-def _drop(frames: list[Image.Image], times: list[int], keep: int) -> tuple[list, list]:
+def _drop(frames: list, times: list[int], keep: int) -> tuple[list, list[int]]:
     """``keep`` frames of ``frames`` evenly spread (the first and the last kept); a dropped
     frame's time goes to the kept frame before it (at most :data:`LONGEST_FRAME_MS`)."""
     n = len(frames)
@@ -241,37 +242,45 @@ def _drop(frames: list[Image.Image], times: list[int], keep: int) -> tuple[list,
 
 
 def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
-    """The animated replay of ``steps`` (at least one), at most ``limit`` bytes."""
+    """The animated replay of ``steps`` (at least one), at most ``limit`` bytes.
+
+    Over the limit, the next try is sized from the last: bytes go about with the area, so
+    the scale shrinks by the square root of the excess (a little more), down to
+    :data:`SMALLEST_SCALE`; past that, frames are dropped in proportion. Each try encodes
+    the whole file again (a file several times over the limit takes two or three)."""
     frames, moves = changes(steps)
     if not frames:
         raise ValueError("an animated replay needs at least one board")
     times = durations(moves)
     total = len(frames)
     scale = 1.0
-    data = _encode(frames, times)
     shown, shown_times = frames, times
-    while len(data) > limit and scale > SMALLEST_SCALE:
-        # Bytes go about with the area: shrink by the square root of the excess, a bit more.
-        scale = max(SMALLEST_SCALE, scale * min(0.9, (limit / len(data)) ** 0.5 * 0.95))
-        shown = _shrink(frames, scale)
-        data = _encode(shown, shown_times)
-    keep = len(shown)
-    while len(data) > limit and keep > 2:
-        keep = max(2, int(keep * min(0.9, limit / len(data) * 0.95)))
-        picked, shown_times = _drop(list(shown), list(times), keep)
-        data = _encode(picked, shown_times)
-        keep = len(picked)
-    if len(data) > limit:
-        raise ValueError(f"the animation is {len(data)} bytes even with two frames")
+    data = _encode(shown, shown_times, scale)
+    while len(data) > limit:
+        excess = limit / len(data)
+        if scale > SMALLEST_SCALE:
+            wanted = scale * min(0.9, excess**0.5 * 0.95)
+            if wanted < SMALLEST_SCALE:  # the rest of the excess left for dropping frames
+                excess = excess * (scale / SMALLEST_SCALE) ** 2
+                scale = SMALLEST_SCALE
+            else:
+                scale, excess = wanted, 1.0
+        if excess < 1.0:
+            if len(shown) <= 2:
+                raise ValueError(f"the animation is {len(data)} bytes even with two frames")
+            keep = max(2, min(len(shown) - 1, int(len(shown) * excess * 0.9)))
+            shown, shown_times = _drop(frames, times, keep)
+        data = _encode(shown, shown_times, scale)
+    first = _decoded(shown[0], scale)
     return Animation(
         data=data,
         format=FORMAT,
-        frames=keep,
+        frames=len(shown),
         changes=total,
-        dropped=total - keep,
+        dropped=total - len(shown),
         scale=round(scale, 3),
-        durations=tuple(shown_times if keep < total else times),
-        size=shown[0].size,
+        durations=tuple(shown_times),
+        size=first.size,
     )
 
 
