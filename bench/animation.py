@@ -105,7 +105,7 @@ def formats(drawn: list[bytes], count: int) -> None:
             "a frame"
         )
 
-    timed("GIF (ours)", lambda: animation._encode(frames, times, 1.0))
+    timed("GIF (ours)", lambda: animation._encode(frames, times, 1.0)[0])
 
     def apng() -> bytes:
         palette = animation._palette(frames, 1.0)

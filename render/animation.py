@@ -197,16 +197,24 @@ def _palette(frames: Sequence[bytes | Image.Image], scale: float) -> Image.Image
     return sheet.quantize(CLEAR, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def _encode(frames: Sequence[bytes | Image.Image], times: Sequence[int], scale: float) -> bytes:
+def _encode(
+    frames: Sequence[bytes | Image.Image],
+    times: Sequence[int],
+    scale: float,
+    limit: int | None = None,
+) -> tuple[bytes | None, int]:
     """The GIF of ``frames`` (drawn at ``scale``), written frame by frame (one frame decoded
     at a time): one palette; the first frame whole, each after it only the box that changed,
-    and within the box only the pixels that changed (the rest :data:`CLEAR`)."""
+    and within the box only the pixels that changed (the rest :data:`CLEAR`). Gives the
+    bytes and their length; once past ``limit`` it stops and gives ``None`` and the length
+    the whole file would have at the rate so far (no need to write the rest to know)."""
     palette = _palette(frames, scale)
     previous = _decoded(frames[0], scale)
     first = previous.quantize(palette=palette, dither=Image.Dither.NONE)
     header, _ = GifImagePlugin.getheader(first, info={"loop": 0})
     out = [*header, *GifImagePlugin.getdata(first, (0, 0), duration=times[0], disposal=1)]
-    for frame, time in zip(frames[1:], times[1:], strict=True):
+    written = sum(len(b) for b in out)
+    for done, (frame, time) in enumerate(zip(frames[1:], times[1:], strict=True), start=2):
         image = _decoded(frame, scale)
         box, mask = _changed(previous, image)
         if box is None:  # a change too small to see at this scale: one clear pixel
@@ -217,10 +225,16 @@ def _encode(frames: Sequence[bytes | Image.Image], times: Sequence[int], scale: 
             patch.putpalette(first.getpalette())
             drawn = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
             patch.paste(drawn, (0, 0), mask.crop(box))
-        out += GifImagePlugin.getdata(patch, box[:2], duration=time, disposal=1, transparency=CLEAR)
+        chunks = GifImagePlugin.getdata(
+            patch, box[:2], duration=time, disposal=1, transparency=CLEAR
+        )
+        out += chunks
+        written += sum(len(b) for b in chunks)
+        if limit is not None and written > limit:
+            return None, written * len(frames) // done
         previous = image
     out.append(b";")
-    return b"".join(out)
+    return b"".join(out), written + 1
 
 
 def _drop(frames: list, times: list[int], keep: int) -> tuple[list, list[int]]:
@@ -246,8 +260,8 @@ def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
 
     Over the limit, the next try is sized from the last: bytes go about with the area, so
     the scale shrinks by the square root of the excess (a little more), down to
-    :data:`SMALLEST_SCALE`; past that, frames are dropped in proportion. Each try encodes
-    the whole file again (a file several times over the limit takes two or three)."""
+    :data:`SMALLEST_SCALE`; past that, frames are dropped in proportion. A try stops as
+    soon as it passes the limit, its full size estimated from the frames written."""
     frames, moves = changes(steps)
     if not frames:
         raise ValueError("an animated replay needs at least one board")
@@ -255,9 +269,9 @@ def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
     total = len(frames)
     scale = 1.0
     shown, shown_times = frames, times
-    data = _encode(shown, shown_times, scale)
-    while len(data) > limit:
-        excess = limit / len(data)
+    data, length = _encode(shown, shown_times, scale, limit)
+    while data is None or length > limit:
+        excess = limit / length
         if scale > SMALLEST_SCALE:
             wanted = scale * min(0.9, excess**0.5 * 0.95)
             if wanted < SMALLEST_SCALE:  # the rest of the excess left for dropping frames
@@ -267,10 +281,10 @@ def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
                 scale, excess = wanted, 1.0
         if excess < 1.0:
             if len(shown) <= 2:
-                raise ValueError(f"the animation is {len(data)} bytes even with two frames")
+                raise ValueError(f"the animation is {length} bytes even with two frames")
             keep = max(2, min(len(shown) - 1, int(len(shown) * excess * 0.9)))
             shown, shown_times = _drop(frames, times, keep)
-        data = _encode(shown, shown_times, scale)
+        data, length = _encode(shown, shown_times, scale, limit)
     first = _decoded(shown[0], scale)
     return Animation(
         data=data,
