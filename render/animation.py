@@ -255,6 +255,64 @@ def _drop(frames: list, times: list[int], keep: int) -> tuple[list, list[int]]:
     return [frames[i] for i in kept], new_times
 
 
+def _first_try(
+    steps: Sequence[Step], limit: int
+) -> tuple[list[bytes | Image.Image], list[int], bytes | None, int]:
+    """:func:`changes` and :func:`_encode` at full size in one pass (each board decoded and
+    compared once): the frames, their moves, the file (``None`` past ``limit``: the
+    changes are still found, the writing stops) and its length (estimated when stopped)."""
+    palette = _palette([step.image for step in steps], 1.0)
+    frames: list[bytes | Image.Image] = []
+    moves: list[int] = []
+    out: list[bytes] = []
+    written, stopped, done = 0, False, 0
+    pending: tuple[Image.Image, tuple[int, int], bool] | None = None
+    previous: Image.Image | None = None
+    colours: list[int] | None = None
+
+    def flush(duration: int) -> None:
+        nonlocal written, stopped, done
+        if pending is None or stopped:
+            return
+        patch, offset, clear = pending
+        extra = {"transparency": CLEAR} if clear else {}
+        chunks = GifImagePlugin.getdata(patch, offset, duration=duration, disposal=1, **extra)
+        out.extend(chunks)
+        written += sum(len(b) for b in chunks)
+        done += 1
+        stopped = written > limit
+
+    for step in steps:
+        image = _rgb(step.image)
+        if previous is None:
+            first = image.quantize(palette=palette, dither=Image.Dither.NONE)
+            colours = first.getpalette()
+            header, _ = GifImagePlugin.getheader(first, info={"loop": 0})
+            out.extend(header)
+            written = sum(len(b) for b in header)
+            pending = (first, (0, 0), False)
+        else:
+            box, mask = _changed(previous, image)
+            if box is None:
+                moves[-1] += step.moves
+                continue
+            flush(frame_ms(moves[-1]))
+            if not stopped:
+                patch = Image.new("P", (box[2] - box[0], box[3] - box[1]), CLEAR)
+                patch.putpalette(colours)
+                drawn = image.crop(box).quantize(palette=palette, dither=Image.Dither.NONE)
+                patch.paste(drawn, (0, 0), mask.crop(box))
+                pending = (patch, (box[0], box[1]), True)
+        frames.append(step.image)
+        moves.append(step.moves)
+        previous = image
+    flush(LAST_FRAME_MS)
+    if stopped:
+        return frames, moves, None, written * len(frames) // max(1, done)
+    out.append(b";")
+    return frames, moves, b"".join(out), written + 1
+
+
 def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
     """The animated replay of ``steps`` (at least one), at most ``limit`` bytes.
 
@@ -262,14 +320,14 @@ def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
     the scale shrinks by the square root of the excess (a little more), down to
     :data:`SMALLEST_SCALE`; past that, frames are dropped in proportion. A try stops as
     soon as it passes the limit, its full size estimated from the frames written."""
-    frames, moves = changes(steps)
-    if not frames:
+    steps = list(steps)
+    if not steps:
         raise ValueError("an animated replay needs at least one board")
+    frames, moves, data, length = _first_try(steps, limit)
     times = durations(moves)
     total = len(frames)
     scale = 1.0
     shown, shown_times = frames, times
-    data, length = _encode(shown, shown_times, scale, limit)
     while data is None or length > limit:
         excess = limit / length
         if scale > SMALLEST_SCALE:
