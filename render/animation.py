@@ -4,15 +4,16 @@
 gives, or Pillow images) with the moves that led to it, and gives an :class:`Animation`:
 
 - a frame only where the board changed: each image is compared with the last frame kept
-  (the decoded pixels, not the bytes); a state drawn the same adds its moves to the frame
-  before;
+  (the decoded pixels, not the bytes, a change being more than :data:`TOLERANCE` levels); a
+  state drawn the same adds its moves to the frame before;
 - lila-gif's timing: :data:`FRAME_MS` for a frame that one move made, :data:`EXTRA_MOVE_MS`
   more for each further move it shows at once, at most :data:`LONGEST_FRAME_MS`; the last
   frame stays :data:`LAST_FRAME_MS`;
-- one 256-colour palette for the whole file (chosen from a sample of the frames), each frame
-  stored as the rectangle that changed since the frame before (the rest of the frame is
-  left as it was: GIF's disposal 1, which Pillow's encoder picks for a frame of the same
-  palette); only the changed rectangle of each frame is mapped to the palette;
+- one palette of 255 colours for the whole file (chosen from a sample of the boards); each
+  frame after the first is the box around what changed since the frame before, in which
+  only the changed pixels have a colour and the rest are transparent (:data:`CLEAR`), so
+  the frame before shows through (GIF's disposal 1); frames are written one by one with
+  Pillow's ``getheader``/``getdata``, one board decoded at a time;
 - at most ``limit`` bytes (Discord's 10 MiB upload): a file over it is drawn again smaller
   (down to :data:`SMALLEST_SCALE`), then with frames dropped evenly (their time given to the
   frame before), and the result says so (``scale``, ``dropped``).

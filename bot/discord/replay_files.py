@@ -1,7 +1,7 @@
 """Files of a game's replay for the ``/replay`` command: ``animated_file`` gives the animated
 replay (a GIF) as a ``discord.File`` with its alt text, drawn in the board workers (the board
 images' processes, ``bot.boards``), never on the event loop. Drawing a long game takes seconds
-(about 25 ms a move, ``bench/animation.py``): the caller defers the interaction first."""
+(about 18 ms a move, ``bench/animation.py``): the caller defers the interaction first."""
 
 from __future__ import annotations
 
