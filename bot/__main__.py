@@ -1,5 +1,6 @@
 """``python -m bot``: run the Discord bot; ``python -m bot play GAME``: play locally;
-``python -m bot stats``: print the ladders of a database.
+``python -m bot stats``: print the ladders of a database; ``python -m bot replay ID --out FILE``:
+write a game's animated replay.
 
 The ``parlor`` command that installing the package makes is the same program."""
 
@@ -143,6 +144,35 @@ def parser() -> argparse.ArgumentParser:
         "--db",
         help="the SQLite file or PostgreSQL URL (default: $PARLOR_DB or parlor.db)",
     )
+    replay = sub.add_parser(
+        "replay",
+        help="write a game's animated replay (a GIF) to a file",
+        description="Write the animated replay of a game of a database (played in a "
+        "terminal or on Discord) to a GIF file: a frame where the board changed, 0.8 s a "
+        "move (longer for a turn of several moves, at most 2 s), the last board 5 s. A "
+        "file over Discord's 10 MiB is shrunk, then thinned, and the line printed says so.",
+    )
+    replay.add_argument("game_id", type=int, metavar="ID", help="the game's number")
+    replay.add_argument("--out", required=True, metavar="FILE", help="the GIF file to write")
+    replay.add_argument(
+        "--db",
+        help="the SQLite file or PostgreSQL URL (default: $PARLOR_DB or parlor.db)",
+    )
+    replay.add_argument(
+        "--from",
+        dest="first",
+        type=int,
+        default=0,
+        metavar="K",
+        help="start at the board after K moves (default: 0, the start)",
+    )
+    replay.add_argument(
+        "--to",
+        dest="last",
+        type=int,
+        metavar="K",
+        help="end at the board after K moves (default: the last move)",
+    )
     return p
 
 
@@ -155,6 +185,12 @@ def main(argv: list[str] | None = None) -> int:
         from bot.local.setup import DEFAULT_DB
 
         return stats.main(args.db or os.environ.get("PARLOR_DB") or DEFAULT_DB)
+    if args.command == "replay":
+        from bot.local import replay
+        from bot.local.setup import DEFAULT_DB
+
+        database = args.db or os.environ.get("PARLOR_DB") or DEFAULT_DB
+        return replay.main(database, args.game_id, args.out, args.first, args.last)
     if args.command == "play":
         from bot.local import play as local
         from bot.local.setup import DEFAULT_DB

@@ -26,6 +26,7 @@ import engine
 from bot.service import gameplay as gameplay_module
 from bot.service.ai_players import AI_DELAY, STAND_IN_GRACE
 from bot.service.ai_turns import AiTurns
+from bot.service.animations import Animations
 from bot.service.boards import BOARDS_KEPT, Boards
 from bot.service.challenges import (
     CHALLENGE_TTL,
@@ -154,6 +155,8 @@ class Service:
         """Who follows which game: digests, the end's message (``bot/service/follows.py``)."""
         self.replays = Replays(self.gameplay, self.follows)
         """Any game replayed to any move, for those who may see it (``bot/service/replays.py``)."""
+        self.animations = Animations(self.gameplay)
+        """A game's animated replay (``bot/service/animations.py``)."""
 
     @classmethod
     async def open(cls, db_path: str, **kwargs: Any) -> Service:

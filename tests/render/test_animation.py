@@ -1,0 +1,99 @@
+"""The animated replay (render/animation.py): frames where the board changed, lila-gif's
+timing, one palette, within Discord's 10 MiB, smaller or fewer frames when over it."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image, ImageChops, ImageDraw
+
+import engine
+import render
+from render.animation import UPLOAD_LIMIT, Step, animate
+
+
+def _board(mark: int) -> Image.Image:
+    image = Image.new("RGB", (300, 200), (30, 34, 40))
+    ImageDraw.Draw(image).rectangle((20 + 40 * mark, 50, 50 + 40 * mark, 80), fill=(240, 200, 40))
+    return image
+
+
+def _frames(data: bytes) -> list[tuple[Image.Image, int]]:
+    image = Image.open(io.BytesIO(data))
+    out = []
+    for k in range(image.n_frames):
+        image.seek(k)
+        out.append((image.convert("RGB"), image.info["duration"]))
+    return out
+
+
+def random_game(key: str, players: int, seed: int) -> list[engine.State]:
+    """Every state of a game played with random moves (and random rolls) to its end."""
+    state = engine.get_game(key).new_game(players)
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_over():
+        if state.is_chance_node():
+            moves, weights = zip(*state.chance_outcomes(), strict=True)
+            move = rng.choices(moves, weights)[0]
+        else:
+            move = rng.choice(state.legal_moves())
+        state = state.apply(move)
+        states.append(state)
+    return states
+
+
+def test_a_frame_only_where_the_board_changed_with_lila_gif_timing():
+    # boards: a, a (a roll drawn the same), b, b, b, c, d (the last)
+    marks = [0, 0, 1, 1, 1, 2, 3]
+    moves = [0, 1, 1, 1, 1, 1, 1]
+    anim = animate([Step(_board(m), n) for m, n in zip(marks, moves, strict=True)])
+    frames = _frames(anim.data)
+    assert anim.format == "gif" and Image.open(io.BytesIO(anim.data)).format == "GIF"
+    assert len(frames) == anim.frames == anim.changes == 4 and anim.dropped == 0
+    assert Image.open(io.BytesIO(anim.data)).mode == "P"
+    # a: one move folded in (0.8 s); b: three moves at once (0.8 + 2 x 0.3 s); c: 0.8 s;
+    # the last frame 5 s
+    assert [d for _, d in frames] == [800, 1400, 800, 5000]
+    for (got, _), mark in zip(frames, [0, 1, 2, 3], strict=True):
+        assert got.tobytes() == _board(mark).tobytes()
+
+
+def test_a_turn_of_many_moves_is_capped_at_two_seconds():
+    anim = animate([Step(_board(0), 0), Step(_board(0), 9), Step(_board(1), 1)])
+    assert [d for _, d in _frames(anim.data)] == [2000, 5000]
+
+
+def test_over_the_limit_it_shrinks_then_drops_frames_and_says_so():
+    rng = random.Random(3)
+    noisy = [Image.frombytes("RGB", (200, 200), rng.randbytes(120_000)) for _ in range(12)]
+    full = animate([Step(image) for image in noisy])
+    assert full.scale == 1.0 and full.dropped == 0
+    anim = animate([Step(image) for image in noisy], limit=len(full.data) // 6)
+    assert len(anim.data) <= len(full.data) // 6
+    assert anim.scale == 0.5 and anim.size == (100, 100)
+    assert anim.dropped > 0 and anim.frames == len(_frames(anim.data)) == 12 - anim.dropped
+    assert _frames(anim.data)[-1][1] == 5000
+
+
+def test_the_longest_random_game_fits_discord_and_shows_every_change():
+    """4-player Pachisi played at random: over 500 moves, every board drawn as on Discord."""
+    states = random_game("pachisi", 4, seed=1)
+    assert len(states) > 500
+    drawn = [render.render(state) for state in states]
+    steps = [
+        Step(png, 0 if i == 0 or states[i - 1].is_chance_node() else 1)
+        for i, png in enumerate(drawn)
+    ]
+    anim = animate(steps)
+    assert len(anim.data) <= UPLOAD_LIMIT == 10 * 1024 * 1024
+    assert anim.dropped == 0 and anim.scale == 1.0
+    image = Image.open(io.BytesIO(anim.data))
+    assert image.mode == "P" and image.n_frames == anim.frames == anim.changes > 500
+    # the last frame is the final board as drawn (within the palette's few levels)
+    image.seek(image.n_frames - 1)
+    final = Image.open(io.BytesIO(drawn[-1])).convert("RGB")
+    worst = max(hi for _, hi in ImageChops.difference(image.convert("RGB"), final).getextrema())
+    assert worst <= 32
+    assert image.info["duration"] == 5000
