@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.service.records import GameRecord
 from bot.words.limits import ALT_TEXT, cut
+from bot.words.text import clean, title_line
 
 
 def animation_alt(
@@ -28,3 +29,9 @@ def animation_alt(
     if dropped:
         text += f" {dropped} boards left out to fit."
     return cut(text, ALT_TEXT)
+
+
+def animated_text(record: GameRecord, alt: str) -> str:
+    """The message an animated replay comes with: the game's title line, then what the file
+    shows (its description, names escaped)."""
+    return f"{title_line(record)}\n{clean(alt)}"

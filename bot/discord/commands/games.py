@@ -14,7 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from bot.discord.answers import ack, tell
+from bot.discord.answers import QUIET, ack, tell
+from bot.discord.replay_files import animated_file
 from bot.service.ai_players import level_of
 from bot.service.clocks import most_urgent_first
 from bot.service.errors import ServiceError
@@ -22,6 +23,7 @@ from bot.service.recent import Recent
 from bot.service.records import GameRecord, GameSummary
 from bot.service.store.storage import MoveRow
 from bot.words import limits
+from bot.words.animations import animated_text
 from bot.words.clocks import listing_words
 from bot.words.messages import board_link, title_line, waiting_words
 from bot.words.record_text import text_record
@@ -222,10 +224,23 @@ class Games(commands.Cog):
 
     @app_commands.command(name="replay", description="Replay a game move by move (only you see it)")
     @app_commands.autocomplete(game=game_autocomplete)
-    @app_commands.describe(game="game number")
-    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        # The animated file (``file:animated``) is another option of this command, wired
-        # where ``bot/service/replays.py`` draws it; without it, this browser.
+    @app_commands.describe(
+        game="game number",
+        file="animated: the game as an animated GIF to share, instead of the browser",
+        first="with file: the first move shown (default: the start)",
+        last="with file: the last move shown (default: the end)",
+        public="with file: post it in the channel for everyone (default: only you see it)",
+    )
+    @app_commands.choices(file=[app_commands.Choice(name="animated", value="animated")])
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        file: str | None = None,
+        first: app_commands.Range[int, 0, 100_000] | None = None,
+        last: app_commands.Range[int, 0, 100_000] | None = None,
+        public: bool = False,
+    ) -> None:
         async with self.bot.handling(interaction):
             await ack(interaction)
             if game is None:  # this thread's game, or the user's only one
@@ -233,7 +248,23 @@ class Games(commands.Cog):
                 if record is None:
                     return
                 game = record.id
-            await self.bot.table.replay(interaction, game)
+            if file is None:
+                await self.bot.table.replay(interaction, game)
+                return
+            try:  # who may see it, as the browser checks
+                frame = await self.service.replay_state(
+                    game, 0, user_id=interaction.user.id, guild_id=interaction.guild_id
+                )
+                made = await animated_file(self.bot, frame.record, first or 0, last)
+            except ServiceError as exc:
+                await tell(interaction, str(exc))
+                return
+            text = animated_text(frame.record, made.description or "")
+            if not public:
+                await tell(interaction, text, file=made)
+                return
+            await tell(interaction, "Posted in the channel.")
+            await interaction.followup.send(text, file=made, allowed_mentions=QUIET)
 
 
 def history_text(record: GameRecord, moves: list[str], attached: bool) -> str:
