@@ -17,7 +17,7 @@ def animation_alt(
     scale: float = 1.0,
 ) -> str:
     """The animated replay's description: the game, its players, the moves shown and the
-    frames ("Animated replay of Pachisi #12: Ann vs Ben, moves 0 to 48 of 48, 41 frames.")."""
+    frames ("Animated replay of <game> #12: Ann vs Ben, moves 0 to 48 of 48, 41 frames.")."""
     total = len(record.state.history)
     names = " vs ".join(p.name for p in record.players)
     text = (
