@@ -3,17 +3,16 @@ seat), part of :class:`bot.service.store.storage.Storage`."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from bot.service.store.database import Transaction, Write
 from bot.service.store.rows import (
     INSERT_MOVE,
-    JSON_COLUMNS,
     MoveFields,
     Rows,
     insert_row,
+    insert_unique,
     move_rows,
 )
 
@@ -106,16 +105,9 @@ class ChallengeRows(Rows):
         asked, Parlor's seats) as its members, in one go; ``None`` (nothing written) when that
         game has a rematch already: the unique key decides, whichever process asked first."""
         async with self.transaction() as tx:
-            values = [json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
-            rows = await tx.fetch(
-                f"INSERT INTO challenges ({', '.join(fields)}) "
-                f"VALUES ({', '.join('?' for _ in fields)}) "
-                "ON CONFLICT (rematch_of) DO NOTHING RETURNING id",
-                values,
-            )
-            if not rows:
+            rematch_id = await insert_unique(tx, "challenges", fields, "rematch_of")
+            if rematch_id is None:
                 return None
-            rematch_id = int(rows[0][0])
             await tx.executemany(
                 "INSERT INTO lobby_members (challenge_id, user_id, name, position, joined_at) "
                 "VALUES (?, ?, ?, ?, ?)",

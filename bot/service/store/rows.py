@@ -34,11 +34,24 @@ def move_rows(
 
 async def insert_row(tx: Transaction, table: str, fields: dict[str, Any]) -> int:
     """Insert one row of ``fields`` (column -> value; JSON columns as Python values); its id."""
+    found = await insert_unique(tx, table, fields, None)
+    assert found is not None  # without a conflict key, an insert always makes its row
+    return found
+
+
+async def insert_unique(
+    tx: Transaction, table: str, fields: dict[str, Any], key: str | None
+) -> int | None:
+    """Insert one row of ``fields`` as :func:`insert_row` does; its id, or None (nothing
+    written) when a row with the same unique ``key`` (a column) is there already."""
     values = [json.dumps(v) if k in JSON_COLUMNS else v for k, v in fields.items()]
     names = ", ".join(fields)
     marks = ", ".join("?" for _ in fields)
-    rows = await tx.fetch(f"INSERT INTO {table} ({names}) VALUES ({marks}) RETURNING id", values)
-    return int(rows[0][0])
+    conflict = f" ON CONFLICT ({key}) DO NOTHING" if key else ""
+    rows = await tx.fetch(
+        f"INSERT INTO {table} ({names}) VALUES ({marks}){conflict} RETURNING id", values
+    )
+    return int(rows[0][0]) if rows else None
 
 
 class Rows:
