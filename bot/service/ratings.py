@@ -139,11 +139,6 @@ def start() -> Rating:
     return Rating(m.mu, m.sigma)
 
 
-def ranks_of(record: GameRecord) -> list[int]:
-    """A finished game's ranks by seat (:func:`placings` of its record)."""
-    return placings(record.state, record.result, record.num_players)
-
-
 def ladders(guild_id: int | None) -> list[int]:
     """The ladders (``guild_id``s) a game of this server updates, in the order they are
     locked: its server's (none for a terminal game) and the global one."""

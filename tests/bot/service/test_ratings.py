@@ -17,7 +17,6 @@ from bot.service.ratings import (
     GLOBAL,
     placings,
     provisional,
-    ranks_of,
     shown,
 )
 from tests.bot.discord.crashes import ending_moves
@@ -168,7 +167,8 @@ async def test_a_four_player_game_ranks_by_its_report_and_the_removed_last(servi
     approx(await ladder(service, "pachisi"), expect({}, [GUILD, GLOBAL], users, after))
     places = {r["user_id"]: r["place"] for r in await service.storage.results_of(game.id)}
     assert places[CAT.user_id] == 3 and places[DAN.user_id] == 4
-    assert ranks_of(await service.game(game.id)) == ranks
+    ended = await service.game(game.id)
+    assert placings(ended.state, ended.result, ended.num_players) == ranks
     top = (await service.standings.ladder("pachisi", GUILD)).rows
     assert [s.user_id for s in top] == [users[s] for s in sorted(range(4), key=ranks.__getitem__)]
     assert all(s.games == 1 and s.provisional for s in top) and top[0].win_rate == 1.0
