@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import random
 import statistics
 import sys
 import time
@@ -32,20 +31,7 @@ import engine
 import render
 from render import animation
 from render.animation import Step, animate
-
-
-def random_game(key: str, players: int, seed: int) -> list[engine.State]:
-    state = engine.get_game(key).new_game(players)
-    rng = random.Random(seed)
-    states = [state]
-    while not state.is_over():
-        if state.is_chance_node():
-            moves, weights = zip(*state.chance_outcomes(), strict=True)
-            state = state.apply(rng.choices(moves, weights)[0])
-        else:
-            state = state.apply(rng.choice(state.legal_moves()))
-        states.append(state)
-    return states
+from tests.bot.random_games import random_states
 
 
 def ms(values: list[float]) -> str:
@@ -53,7 +39,7 @@ def ms(values: list[float]) -> str:
 
 
 def one_game(key: str, players: int, seed: int) -> tuple[list[bytes], list[engine.State]]:
-    states = random_game(key, players, seed)
+    states = random_states(key, players, seed)
     render.render(states[0])  # fonts and caches loaded
     drawn, draw_cpu = [], []
     for state in states:

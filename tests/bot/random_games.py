@@ -30,3 +30,20 @@ def played(key: str, players: int, seed: int, most: int = 3000):
         rows.append(Row(len(rows) + 1, str(move), state.to_move))
         state = state.apply(move)
     return state, rows
+
+
+def random_states(key: str, players: int, seed: int) -> list[engine.State]:
+    """Every state of a game of ``key`` played with seeded random moves, its dice drawn by
+    their odds, to its end (an animation's boards)."""
+    state = engine.get_game(key).new_game(players)
+    rng = random.Random(seed)
+    states = [state]
+    while not state.is_over():
+        if state.is_chance_node():
+            moves, weights = zip(*state.chance_outcomes(), strict=True)
+            move = rng.choices(moves, weights)[0]
+        else:
+            move = rng.choice(state.legal_moves())
+        state = state.apply(move)
+        states.append(state)
+    return states

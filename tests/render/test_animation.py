@@ -8,9 +8,9 @@ import random
 
 from PIL import Image, ImageChops, ImageDraw
 
-import engine
 import render
 from render.animation import UPLOAD_LIMIT, Step, animate
+from tests.bot.random_games import random_states
 
 
 def _board(mark: int) -> Image.Image:
@@ -26,22 +26,6 @@ def _frames(data: bytes) -> list[tuple[Image.Image, int]]:
         image.seek(k)
         out.append((image.convert("RGB"), image.info["duration"]))
     return out
-
-
-def random_game(key: str, players: int, seed: int) -> list[engine.State]:
-    """Every state of a game played with random moves (and random rolls) to its end."""
-    state = engine.get_game(key).new_game(players)
-    rng = random.Random(seed)
-    states = [state]
-    while not state.is_over():
-        if state.is_chance_node():
-            moves, weights = zip(*state.chance_outcomes(), strict=True)
-            move = rng.choices(moves, weights)[0]
-        else:
-            move = rng.choice(state.legal_moves())
-        state = state.apply(move)
-        states.append(state)
-    return states
 
 
 def test_a_frame_only_where_the_board_changed_with_lila_gif_timing():
@@ -79,7 +63,7 @@ def test_over_the_limit_it_shrinks_then_drops_frames_and_says_so():
 
 def test_the_longest_random_game_fits_discord_and_shows_every_change():
     """4-player Pachisi played at random: over 500 moves, every board drawn as on Discord."""
-    states = random_game("pachisi", 4, seed=1)
+    states = random_states("pachisi", 4, seed=1)
     assert len(states) > 500
     drawn = [render.render(state) for state in states]
     steps = [
