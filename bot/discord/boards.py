@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import collections
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import engine
 import render
 from bot.discord.workers import WorkerPool
+
+T = TypeVar("T")
 
 BUILT_IN = frozenset(engine.GAMES)
 """The games a fresh worker process knows; others (registered at run time) draw in a thread."""
@@ -48,7 +51,7 @@ class Boards(WorkerPool):
             what="board",
             doing="drawing boards",
         )
-        self._kept: collections.OrderedDict[tuple, tuple[bytes, str]] = collections.OrderedDict()
+        self._kept: collections.OrderedDict[tuple, Any] = collections.OrderedDict()
         self.drawn = 0
         """Images drawn so far (not counting those :meth:`render` had kept)."""
 
@@ -70,12 +73,29 @@ class Boards(WorkerPool):
             self._kept.move_to_end(kept)
             return self._kept[kept]
         image = await self._render(state, names, position)
+        self._keep(kept, image)
+        return image
+
+    async def kept(self, drawn: tuple, key: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)``, a drawing of a game of ``key`` (a picklable top-level function), in
+        the workers (a game outside :data:`BUILT_IN`: in a thread); kept under ``drawn`` like
+        :meth:`render`'s images, and given again rather than drawn twice."""
+        if drawn in self._kept:
+            self._kept.move_to_end(drawn)
+            return self._kept[drawn]
+        if self.in_processes and key in BUILT_IN:
+            made = await self(fn, *args)
+        else:
+            made = await asyncio.to_thread(fn, *args)
+        self._keep(drawn, made)
+        return made
+
+    def _keep(self, kept: tuple | None, made: Any) -> None:
         self.drawn += 1
         if kept is not None:
-            self._kept[kept] = image
+            self._kept[kept] = made
             while len(self._kept) > KEPT:
                 self._kept.popitem(last=False)
-        return image
 
     async def _render(self, state, names: list[str], position: str | None) -> tuple[bytes, str]:
         key = state.game.key

@@ -62,7 +62,7 @@ class MoveSelect(
     async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
         values = values_of(interaction)
         if len(values) != 1:
-            await tell(interaction, "Pick one move.")
+            await tell(interaction, "Pick one turn.")
             return
         await parts.table.play(interaction, self.game, values[0], version=self.version)
 
@@ -233,14 +233,15 @@ class ReplaySelect(
     tag="rj",
     fields=(GAME,),
 ):
-    """The menu under a ``/replay`` that jumps to the move picked."""
+    """The menu under a ``/replay`` that jumps to the turn picked (its value: the move that
+    turn ends at, checked again like a button's)."""
 
     game: int
 
     async def act(self, interaction: discord.Interaction, parts: Parts) -> None:
         values = values_of(interaction)
         if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 9:
-            await tell(interaction, "Pick one move.")
+            await tell(interaction, "Pick one turn.")
             return
         await parts.table.replay(interaction, self.game, int(values[0]))
 

@@ -9,6 +9,7 @@ have, or a game the clicker may not see, is refused privately and the message is
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -16,11 +17,12 @@ import discord
 from bot.discord.answers import ack, is_click, tell, update
 from bot.discord.components import PRIMARY, SECONDARY, Components, action_row, button
 from bot.discord.controls import ReplayButton, ReplaySelect
+from bot.discord.replay_frames import Drawn, draw_frame
 from bot.discord.table_base import TableBase
 from bot.service.errors import ServiceError
 from bot.service.replays import Frame
 from bot.words import limits
-from bot.words.replays import frame_text, jump_options
+from bot.words.replays import JumpOption, frame_text, stood_in
 
 STEPS = (
     ("first", "First", "\N{BLACK LEFT-POINTING DOUBLE TRIANGLE}"),
@@ -35,8 +37,9 @@ def target(step: str, move: int, total: int) -> int:
     return {"first": 0, "back": move - 1, "forward": move + 1, "last": total}[step]
 
 
-def replay_view(frame: Frame) -> Components:
-    """The four step buttons (those leading nowhere disabled) and the jump menu."""
+def replay_view(frame: Frame, jumps: Sequence[JumpOption]) -> Components:
+    """The four step buttons (those leading nowhere disabled) and the jump menu of turns
+    (``jumps``)."""
     buttons = []
     for step, label, emoji in STEPS:
         to = target(step, frame.move, frame.moves)
@@ -49,12 +52,12 @@ def replay_view(frame: Frame) -> Components:
         item["disabled"] = to == frame.move or not 0 <= to <= frame.moves
         buttons.append(item)
     options: list[dict[str, Any]] = [
-        {"label": o.label, "value": str(o.move), "default": o.current} for o in jump_options(frame)
+        {"label": o.label, "value": str(o.move), "default": o.current} for o in jumps
     ]
     menu = {
         "type": discord.ComponentType.select.value,
         "custom_id": ReplaySelect.custom_id_for(game=frame.record.id),
-        "placeholder": limits.cut("Jump to a move", limits.PLACEHOLDER),
+        "placeholder": limits.cut("Jump to a turn", limits.PLACEHOLDER),
         "options": options,
     }
     return Components([action_row(*buttons), action_row(menu)])
@@ -75,16 +78,32 @@ class ReplayTable(TableBase):
         except ServiceError as exc:
             await tell(interaction, str(exc))
             return
-        png, alt = await self.bot.boards.render(
-            frame.state, frame.record.names, drawn=("replay", game_id, frame.move)
-        )
+        drawn = await self.draw(frame)
         file = discord.File(
-            io.BytesIO(png),
+            io.BytesIO(drawn.png),
             filename=f"parlor-{game_id}-move-{frame.move}.png",
-            description=limits.cut(alt, limits.ALT_TEXT),
+            description=limits.cut(drawn.alt, limits.ALT_TEXT),
         )
-        text, view = frame_text(frame), replay_view(frame)
+        text, view = frame_text(frame, drawn.said), replay_view(frame, drawn.options)
         if is_click(interaction):
             await update(interaction, content=text, attachments=[file], view=view)
         else:
             await tell(interaction, text, file=file, view=view)
+
+    async def draw(self, frame: Frame) -> Drawn:
+        """The frame replayed and drawn in one board worker call, kept per game, move, moves
+        (the turns of a game still going change) and names."""
+        record = frame.record
+        return await self.bot.boards.kept(
+            ("replay", record.id, frame.move, frame.moves, tuple(record.names)),
+            record.key,
+            draw_frame,
+            record.key,
+            record.num_players,
+            record.options,
+            [str(m) for m in record.state.history],
+            [r.seat for r in frame.rows],
+            frame.move,
+            list(record.names),
+            stood_in(frame),
+        )

@@ -1,7 +1,7 @@
-"""Any game, move by move, as ``/replay`` shows it to a player who may see it: the state the
-engine reaches after the first ``k`` stored moves, with the state before the last of them and
-its row (who made it), so the words and the board of that move can be said and drawn. No
-Discord: the front end draws the state with the live board's renderer.
+"""Any game, move by move, as ``/replay`` shows it to a player who may see it: which of its
+moves is shown, checked against the game, with the stored rows (who made each move). The
+engine's replay of those moves is not done here, on the event loop: the front end does it in
+the same board worker call that draws the frame (``bot/discord/replay_frames.py``).
 
 Who may see a game: a player of it; anyone on the same server once it is over; anyone who
 follows it (``follows.py``). Anyone else is refused, and told nothing of the game.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import engine
 from bot.service.errors import NotAllowed, NotFound
 from bot.service.follows import Follows
 from bot.service.gameplay import Gameplay
@@ -32,10 +31,6 @@ class Frame:
     """How many of its moves were played: 0 to ``moves``."""
     moves: int
     """How many moves the game has now."""
-    state: engine.State
-    """The engine's state after the first ``move`` moves."""
-    before: engine.State | None
-    """The state before move ``move`` (None at move 0)."""
     row: MoveRow | None
     """The stored row of move ``move`` (its seat and user), None at move 0."""
     rows: tuple[MoveRow, ...]
@@ -86,9 +81,5 @@ class Replays:
                 f"{'' if total == 1 else 's'}. Run /replay again."
             )
         rows = tuple(await self.gameplay.storage.moves(game_id))
-        before = None
-        state = record.game.new_game(record.num_players, record.options)
-        for move in history[:k]:
-            before, state = state, state.apply(move)
         row = rows[k - 1] if k and len(rows) >= k else None
-        return Frame(record, k, total, state, before, row, rows)
+        return Frame(record, k, total, row, rows)

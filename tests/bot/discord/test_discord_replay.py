@@ -88,12 +88,13 @@ async def test_replay_frames_are_the_engines_states_for_every_game(tmp_path):
                 said = events(before, record.state.history[1:2], record.names, first=True)
                 assert got.content.splitlines()[1] == f"Move 2 of {total}: {' '.join(said)}"
                 (menu,) = message.selects
-                rec = await fake.select(ann, message, menu["custom_id"], ["7"])
+                (to, *_) = [int(o["value"]) for o in menu["options"] if int(o["value"]) > 5]
+                rec = await fake.select(ann, message, menu["custom_id"], [str(to)])
                 got = await answer(rec)
-                check_frame(got, record, 7)
+                check_frame(got, record, to)
                 message = got.message
                 got = await answer(await fake.click(ann, message, button_id(message, "back")))
-                check_frame(got, record, 6)
+                check_frame(got, record, to - 1)
                 message = got.message
                 got = await answer(await fake.click(ann, message, button_id(message, "last")))
                 check_frame(got, record, total)
@@ -103,27 +104,93 @@ async def test_replay_frames_are_the_engines_states_for_every_game(tmp_path):
         fake.assert_clean()
 
 
-async def test_a_long_games_jump_menu_is_paged(tmp_path):
+def turn_ends(record):
+    """The move each turn of ``record`` ends at and its player, worked out here from the
+    engine: a roll is its roller's, any other move the seat to move's; a turn is one
+    seat's run of moves."""
+    state = record.game.new_game(record.num_players, record.options)
+    runs: list[list] = []  # [seat, last move]
+    for number, move in enumerate(record.state.history, start=1):
+        seat = state.roller if state.is_chance_node() else state.to_move
+        if not runs or (seat is not None and seat != runs[-1][0]):
+            runs.append([seat, number])
+        runs[-1][1] = number
+        state = state.apply(move)
+    return [(record.names[seat], last) for seat, last in runs]
+
+
+def jumps(got):
+    (menu,) = got.message.selects
+    return menu, [(o["label"], int(o["value"]), o.get("default", False)) for o in menu["options"]]
+
+
+async def test_the_jump_menu_lists_turns_and_lands_on_a_turns_last_move(tmp_path):
     async with FakeDiscord() as fake:
         games, users = world(fake)
         ann = users["ann"]
         async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
-            record = await stored_game(bot, "pachisi", users, games.guild_id, games.id, 60)
-            total = len(record.state.history)
+            record = await stored_game(bot, "pachisi", users, games.guild_id, games.id, 14)
+            ends = turn_ends(record)
+            assert len(ends) + 1 <= 25 and len(ends) < len(record.state.history)
+            got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
+            menu, options = jumps(got)
+            assert options[0][:2] == ("The start", 0)
+            assert [(v) for _, v, _ in options[1:]] == [last for _, last in ends]
+            for n, ((label, _, _), (name, _)) in enumerate(
+                zip(options[1:], ends, strict=True), start=1
+            ):
+                assert label.startswith(f"Turn {n} \N{MIDDLE DOT} {name}: "), label
+            assert any("rolled " in label for label, _, _ in options)
+            assert [d for _, _, d in options] == [False] * len(ends) + [True]  # the latest
+            n, (_, last) = 3, ends[2]
+            got = await answer(await fake.select(ann, got.message, menu["custom_id"], [str(last)]))
+            check_frame(got, record, last)  # the board after the turn's last move
+            _, options = jumps(got)
+            assert [label for label, _, d in options if d] == [options[n][0]]
+            # a step forward goes one move: into the next turn, which is then the one marked
+            got = await answer(
+                await fake.click(ann, got.message, button_id(got.message, "forward"))
+            )
+            check_frame(got, record, last + 1)
+            _, options = jumps(got)
+            assert [label for label, _, d in options if d] == [options[n + 1][0]]
+        fake.assert_clean()
+
+
+async def test_a_long_games_jump_menu_is_paged_by_turns(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            record = await stored_game(bot, "pachisi", users, games.guild_id, games.id, 120)
+            total, ends = len(record.state.history), turn_ends(record)
+            assert len(ends) > 50
             got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
             check_frame(got, record, total)
-            (menu,) = got.message.selects
-            values = [int(o["value"]) for o in menu["options"]]
+            menu, options = jumps(got)
+            values = [v for _, v, _ in options]
             assert total in values and 0 not in values and len(values) <= 25
+            assert set(values[1:]) <= {last for _, last in ends}
             earlier = values[0]  # the option to the page before
-            assert "Moves" in menu["options"][0]["label"]
-            message = got.message
-            got = await answer(await fake.select(ann, message, menu["custom_id"], [str(earlier)]))
+            assert options[0][0].startswith("\N{LEFTWARDS ARROW} Turns ")
+            got = await answer(
+                await fake.select(ann, got.message, menu["custom_id"], [str(earlier)])
+            )
             check_frame(got, record, earlier)
-            (menu,) = got.message.selects
-            shown = [int(o["value"]) for o in menu["options"]]
-            assert earlier in shown and earlier - 5 in shown  # a page of earlier moves
-            assert max(shown) > earlier  # and the way back to the later ones
+            menu, options = jumps(got)
+            assert len(options) == 25
+            assert options[-1][0].startswith("Turns ") and options[-1][0].endswith(
+                "\N{RIGHTWARDS ARROW}"
+            )
+            shown = [v for _, v, _ in options[1:-1]]
+            assert shown == sorted(shown) and earlier == shown[-1]  # that turn ends the page
+            n = [last for _, last in ends].index(earlier) + 1
+            assert [label for label, _, d in options if d] == [f"{options[-2][0]}"]
+            assert options[-2][0].startswith(f"Turn {n} ")
+            got = await answer(
+                await fake.select(ann, got.message, menu["custom_id"], [str(options[-1][1])])
+            )
+            check_frame(got, record, options[-1][1])  # the way back to the later turns
         fake.assert_clean()
 
 
@@ -169,6 +236,34 @@ async def test_forged_and_stale_replay_ids_are_refused(tmp_path):
             got = await answer(await fake.click(cat, forged, custom_id))
             assert got.ephemeral and not got.updated and "You can't see" in got.content
             assert not got.attachments
+        fake.assert_clean()
+
+
+async def test_a_forged_jump_value_is_refused(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            record = await stored_game(bot, "pachisi", users, games.guild_id, games.id, 10)
+            total = len(record.state.history)
+            got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
+            message = got.message
+            (menu,) = message.selects
+            shown = (message.content, [a.data for a in message.attachments])
+            for value, refusal in (
+                (str(total + 1), f"has no move {total + 1}"),
+                ("9999999999", "Pick one turn."),
+                ("-1", "Pick one turn."),
+            ):
+                for row in fake.message(message.id).components:  # the menu made to offer it
+                    for component in row["components"]:
+                        if component.get("custom_id") == menu["custom_id"]:
+                            component["options"].append({"label": "forged", "value": value})
+                rec = await fake.select(ann, message.id, menu["custom_id"], [value])
+                got = await answer(rec)
+                assert got.ephemeral and not got.updated and refusal in got.content
+                now = fake.message(message.id)
+                assert (now.content, [a.data for a in now.attachments]) == shown
         fake.assert_clean()
 
 
