@@ -53,6 +53,10 @@ CLOSE_GRACE = 10.0
 """Seconds ``close`` waits for interactions being handled before it closes the database."""
 EXPIRY_SWEEP = 60.0
 """Seconds between sweeps (lapsed challenges and lobbies, reminders, move clocks run out)."""
+ANIMATORS = 1
+"""Worker processes drawing animated replays: one, apart from the board workers (a long game's
+animation holds its worker for seconds); more animations wait for it in turn."""
+
 AI_LOOK = 30.0
 """Seconds at most between looks for AI turns due (a turn this process posts wakes the look
 at once; this catches those of other processes, and leases run out)."""
@@ -105,6 +109,16 @@ class ParlorBot(commands.Bot):
         niceness = worker_niceness()
         self.boards = Boards(workers=scale.board_workers(), niceness=niceness)
         """Worker processes drawing the board images."""
+        self.animators = WorkerPool(
+            ANIMATORS,
+            niceness=niceness,
+            preload=("__main__", "render.animation"),
+            what="animation",
+            doing="drawing animated replays",
+        )
+        """The animated replays' own lane: one worker process, started at the first, drawing
+        one animation at a time, so a live board never queues behind one
+        (``bot/discord/replay_files.py``)."""
         self.ai_workers = WorkerPool(
             scale.ai_workers(),
             niceness=niceness,
@@ -321,6 +335,7 @@ class ParlorBot(commands.Bot):
         if service is not None:
             await service.close()
         await self.boards.close()
+        await self.animators.close()
         await self.ai_workers.close()
 
 

@@ -1,7 +1,8 @@
 """Files of a game's replay for the ``/replay`` command: ``animated_file`` gives the animated
-replay (a GIF) as a ``discord.File`` with its alt text, drawn in the board workers (the board
-images' processes, ``bot.boards``), never on the event loop. Drawing a long game takes seconds
-(about 18 ms a move, ``bench/animation.py``): the caller defers the interaction first."""
+replay (a GIF) as a ``discord.File`` with its alt text, drawn in the animations' own worker
+process (``bot.animators``), never on the event loop nor in the board workers: drawing a long
+game takes seconds (about 18 ms a move, ``bench/animation.py``), and a turn's board must not
+wait behind it. The caller defers the interaction first."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ async def animated_file(
 
     async def draw(*args: Any) -> Animation:
         if record.key in BUILT_IN:
-            return await bot.boards(animate_game, *args)
+            return await bot.animators(animate_game, *args)
         return await asyncio.to_thread(animate_game, *args)  # a game registered at run time
 
     anim = await bot.service.animations.of_record(record, first, last, draw)

@@ -1,5 +1,5 @@
 """The animated replay's file for ``/replay GAME file:animated`` (``animated_file``): drawn by
-the running bot's board workers, a GIF with a frame per board change, named for the game, its
+the running bot's animation worker, a GIF with a frame per board change, named for the game, its
 alt text saying the game, the players, the moves shown and the frames."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ async def test_the_animated_file_of_a_game_with_its_alt_text(tmp_path):
             f"{moves} of {moves}, {gif.n_frames} frames."
         )
         assert len(file.description) <= ALT_TEXT
-        assert bot.boards.in_processes  # drawn in the board workers, not on the event loop
+        assert bot.animators.in_processes  # drawn in its own worker, not on the event loop
 
         part = await animated_file(bot, record, 10, 12)
         assert "moves 10 to 12 of" in part.description
