@@ -290,6 +290,11 @@ class Service:
     async def roll_due(self, game_id: int) -> Played:
         return await self.moves.roll_due(game_id)
 
+    async def replayable(
+        self, user_id: int, guild_id: int | None, number: int | None = None
+    ) -> list[GameSummary]:
+        return await self.replays.replayable(user_id, guild_id, number)
+
     async def replay_state(
         self,
         game_id: int,

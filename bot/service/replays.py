@@ -14,11 +14,15 @@ from dataclasses import dataclass
 from bot.service.errors import NotAllowed, NotFound
 from bot.service.follows import Follows
 from bot.service.gameplay import Gameplay
-from bot.service.records import GameRecord
+from bot.service.records import GameRecord, GameSummary, summary_from_row
 from bot.service.store.storage import MoveRow
 
 HIDDEN = "You can't see that game: it is not yours, and not one of this server's that is over."
 """The answer to a user who may not see a game (the same whether it exists or not)."""
+
+
+OFFERED = 25
+"""The most games ``/replay``'s autocomplete offers (Discord's limit of choices)."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,9 @@ class Replays:
         self.gameplay = gameplay
         self.follows = follows
 
-    async def may_see(self, record: GameRecord, user_id: int, guild_id: int | None) -> bool:
+    async def may_see(
+        self, record: GameRecord | GameSummary, user_id: int, guild_id: int | None
+    ) -> bool:
         """A player of the game; anyone on its server (``guild_id``) once it is over; a
         follower of it."""
         if record.seat_of(user_id) is not None:
@@ -52,6 +58,23 @@ class Replays:
         if record.over and record.guild_id is not None and record.guild_id == guild_id:
             return True
         return await self.follows.follows(record.id, user_id)
+
+    async def replayable(
+        self, user_id: int, guild_id: int | None, number: int | None = None
+    ) -> list[GameSummary]:
+        """The games ``user_id`` may replay from ``guild_id``, newest first, at most
+        :data:`OFFERED`: their own, the server's that are over, those they follow; the game
+        ``number`` first when it is one of them (a game older than those listed)."""
+        storage = self.gameplay.storage
+        rows = await storage.replayable_games(user_id, guild_id, OFFERED)
+        games = [summary_from_row(row) for row in rows]
+        if number is not None and all(g.id != number for g in games):
+            row = await storage.game_summary(number)
+            if row is not None:
+                asked = summary_from_row(row)
+                if await self.may_see(asked, user_id, guild_id):
+                    games = [asked, *games]
+        return games[:OFFERED]
 
     async def replay_state(
         self,

@@ -108,10 +108,27 @@ class Games(commands.Cog):
         games = await self.service.games_of(interaction.user.id)
         choices = []
         for g in games:
-            label = f"#{g.id} {g.game.title}: " + " vs ".join(p.name for p in g.players)
+            label = game_label(g)
             if current.strip("#") in str(g.id) or current.lower() in label.lower():
-                choices.append(app_commands.Choice(name=label[: limits.CHOICE_NAME], value=g.id))
+                choices.append(app_commands.Choice(name=label, value=g.id))
         return choices[:25]
+
+    async def replay_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The games the user may replay from here, newest first: their own, this server's
+        that are over, those they follow (a number typed: that game too, if they may)."""
+        if not self.bot.admit_typing(interaction):
+            return []
+        typed = current.strip().lstrip("#")
+        number = int(typed) if typed.isdigit() and len(typed) <= 18 else None
+        games = await self.service.replayable(interaction.user.id, interaction.guild_id, number)
+        labels = [(g.id, game_label(g)) for g in games]
+        return [
+            app_commands.Choice(name=label, value=game_id)
+            for game_id, label in labels
+            if typed in str(game_id) or current.lower() in label.lower()
+        ]
 
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -223,7 +240,7 @@ class Games(commands.Cog):
         await self._command(interaction, game, then)
 
     @app_commands.command(name="replay", description="Replay a game move by move (only you see it)")
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=replay_autocomplete)
     @app_commands.describe(
         game="game number",
         file="animated: the game as an animated GIF to share, instead of the browser",
@@ -265,6 +282,14 @@ class Games(commands.Cog):
                 return
             await tell(interaction, "Posted in the channel.")
             await interaction.followup.send(text, file=made, allowed_mentions=QUIET)
+
+
+def game_label(game: GameSummary) -> str:
+    """A game as the pickers offer it: "#12 Pachisi: Ann vs Ben" ("(over)" once it is)."""
+    label = f"#{game.id} {game.game.title}: " + " vs ".join(p.name for p in game.players)
+    if game.over:
+        label += " (over)"
+    return label[: limits.CHOICE_NAME]
 
 
 def history_text(record: GameRecord, moves: list[str], attached: bool) -> str:

@@ -154,6 +154,28 @@ class Storage(
             (user_id,),
         )
 
+    async def replayable_games(self, user_id: int, guild_id: int | None, limit: int) -> list[Any]:
+        """The games ``/replay`` offers ``user_id`` asking from ``guild_id``, newest first (by
+        number), at most ``limit``, as ``games_of`` gives them: the newest ``limit`` of their
+        own, of the server's that are over, and of those they follow, each read in its index's
+        order (``seats_user_latest``, ``games_guild_status``, ``follows_user``)."""
+        return await self._all(
+            f"{self._summary} FROM (SELECT game_id FROM ("
+            "SELECT game_id FROM (SELECT s.game_id FROM seats s WHERE s.user_id = ? "
+            "ORDER BY s.game_id DESC LIMIT ?) mine "
+            "UNION SELECT id FROM (SELECT o.id FROM games o WHERE o.guild_id = ? "
+            "AND o.status = 'over' ORDER BY o.id DESC LIMIT ?) ended "
+            "UNION SELECT game_id FROM (SELECT f.game_id FROM follows f WHERE f.user_id = ? "
+            "ORDER BY f.game_id DESC LIMIT ?) followed"
+            ") found ORDER BY game_id DESC LIMIT ?) picked "
+            "JOIN games g ON g.id = picked.game_id ORDER BY g.id DESC",
+            (user_id, limit, guild_id, limit, user_id, limit, limit),
+        )
+
+    async def game_summary(self, game_id: int) -> Any:
+        """One game's row as ``games_of`` gives it, or None."""
+        return await self._one(f"{self._summary} FROM games g WHERE g.id = ?", (game_id,))
+
     async def local_games(self) -> list[Any]:
         """The unfinished games played in a terminal (no channel), newest move first, as
         ``games_of`` gives them."""

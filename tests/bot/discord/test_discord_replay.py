@@ -305,3 +305,50 @@ async def test_a_replay_works_after_a_restart(tmp_path):
             got = await answer(await fake.click(ann, message, button_id(message, "first")))
             check_frame(got, record, 0)
         fake.assert_clean()
+
+
+async def test_the_replay_autocomplete_offers_the_games_one_may_replay(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann, ben, cat = users["ann"], users["ben"], users["cat"]
+        elsewhere = fake.add_guild(name="Elsewhere")
+        away = fake.add_text_channel(elsewhere, "games")
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            here, there = games.guild_id, elsewhere.id
+
+            async def game(guild, channel, over=False):
+                record = await stored_game(bot, "icesickle", users, guild, channel.id, 2)
+                if over:
+                    await bot.service.resign(record.id, ben.id)
+                return record.id
+
+            running = await game(here, games)
+            ended = await game(here, games, over=True)
+            followed = await game(here, games)
+            await bot.service.follows.follow(followed, cat.id)
+            ended_there = await game(there, away, over=True)
+            unseen = await game(here, games)
+
+            async def offered(user, channel, typed=""):
+                choices = await fake.autocomplete(user, channel, "replay", "game", typed)
+                return [c["value"] for c in choices]
+
+            # cat plays none: this server's finished games and the one she follows
+            assert await offered(cat, games) == [followed, ended]
+            assert await offered(cat, away) == [ended_there, followed]
+            assert await offered(cat, games, str(running)) == []
+            # ann's own games, running or over, on any server, newest first
+            assert await offered(ann, games) == [unseen, ended_there, followed, ended, running]
+            choices = await fake.autocomplete(ann, games, "replay", "game", "")
+            assert all(len(c["name"]) <= limits.CHOICE_NAME for c in choices)
+            over = [c["name"].endswith("(over)") for c in choices]
+            assert over == [False, True, False, True, False]
+            # more than 25: the 25 newest, and an older one by its number
+            many = [await game(here, games, over=True) for _ in range(25)]
+            got = await offered(cat, games)
+            assert got == sorted(many, reverse=True)[:25] and len(got) == 25
+            for typed in (str(ended), f"#{ended}"):  # first, then the newer numbers with it
+                got = await offered(cat, games, typed)
+                assert got[0] == ended and all(str(ended) in str(g) for g in got), got
+            assert ended not in await offered(cat, games, "")
+        fake.assert_clean()
