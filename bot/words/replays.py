@@ -93,6 +93,8 @@ class Turn:
     """Its dice, as the players read them."""
     moves: list[str] = field(default_factory=list)
     """Its other moves, in notation."""
+    dealt: bool = False
+    """It holds chance that is nobody's (a deal)."""
 
 
 def owner(before: engine.State, seat: int | None) -> int | None:
@@ -114,25 +116,29 @@ def add_move(
     turn = turns[-1]
     turn.last = number
     move = after.last_move
-    if before.is_chance_node():
+    if before.is_chance_node() and who is None:
+        turn.dealt = True
+    elif before.is_chance_node():
         turn.rolls.append(chat_of(before.game.key).dice_words(move))
     else:
         turn.moves.append(str(move))
 
 
 def turn_label(number: int, turn: Turn, names: Sequence[str]) -> str:
-    """ "Turn 12 · Ann: rolled 2 5, 2 moves" ("played c3" for a turn of one move); ``names``
-    as said (cleaned)."""
+    """ "Turn 12 · Ann: rolled 2 5, 2 moves" ("played c3" for a turn of one move; "Turn 1 ·
+    Dealt" for a deal); ``names`` as said (cleaned)."""
     seat = turn.seat
-    who = names[seat] if seat is not None and 0 <= seat < len(names) else "Chance"
-    did = []
+    did = ["dealt"] if turn.dealt else []
     if turn.rolls:
         did.append(f"rolled {', '.join(turn.rolls)}")
     if len(turn.moves) == 1:
         did.append(f"played {turn.moves[0]}")
     elif turn.moves:
         did.append(f"{len(turn.moves)} moves")
-    label = f"Turn {number} \N{MIDDLE DOT} {who}: {', '.join(did)}"
+    if seat is None or not 0 <= seat < len(names):  # nobody's: a deal
+        label = f"Turn {number} \N{MIDDLE DOT} {', '.join(did).capitalize()}"
+    else:
+        label = f"Turn {number} \N{MIDDLE DOT} {names[seat]}: {', '.join(did)}"
     return limits.cut(label, limits.OPTION_LABEL)
 
 

@@ -147,6 +147,10 @@ async def test_the_jump_menu_lists_turns_and_lands_on_a_turns_last_move(tmp_path
             check_frame(got, record, last)  # the board after the turn's last move
             _, options = jumps(got)
             assert [label for label, _, d in options if d] == [options[n][0]]
+            drawn = bot.boards.drawn  # the same frame again: kept, not replayed nor drawn
+            got = await answer(await fake.select(ann, got.message, menu["custom_id"], [str(last)]))
+            check_frame(got, record, last)
+            assert bot.boards.drawn == drawn
             # a step forward goes one move: into the next turn, which is then the one marked
             got = await answer(
                 await fake.click(ann, got.message, button_id(got.message, "forward"))
@@ -154,6 +158,22 @@ async def test_the_jump_menu_lists_turns_and_lands_on_a_turns_last_move(tmp_path
             check_frame(got, record, last + 1)
             _, options = jumps(got)
             assert [label for label, _, d in options if d] == [options[n + 1][0]]
+        fake.assert_clean()
+
+
+async def test_a_deal_is_a_turn_of_nobody(tmp_path):
+    async with FakeDiscord() as fake:
+        games, users = world(fake)
+        ann = users["ann"]
+        async with run_bot(fake, new_bot(tmp_path / "parlor.db")) as bot:
+            record = await stored_game(bot, "ice-turn", users, games.guild_id, games.id, 6)
+            got = await answer(await fake.slash(ann, games, "replay", {"game": record.id}))
+            _, options = jumps(got)
+            assert options[1][:2] == ("Turn 1 \N{MIDDLE DOT} Dealt", 1)
+            first = record.names[
+                record.game.replay(2, record.options, record.state.history[:1]).to_move
+            ]
+            assert options[2][0].startswith(f"Turn 2 \N{MIDDLE DOT} {first}: played ")
         fake.assert_clean()
 
 
