@@ -52,6 +52,7 @@ async def test_a_moves_board_is_posted_while_an_animation_is_drawn(tmp_path):
                 worker, _ = await asyncio.wait_for(loop.sock_accept(listener), HELD_AT_MOST)
                 with worker:
                     asked = await fake.slash(ann, games, "replay", {"game": 1, "file": "animated"})
+                    await asked.response()  # deferred: the animation is under way
                     mover = who(board, users)
                     turn = await decide(
                         fake, thread, board, pick(fake, mover, board, random.Random(1))
