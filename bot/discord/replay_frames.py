@@ -50,7 +50,9 @@ def draw_frame(
         if number == k:
             shown, before, seat_k = state, prev, seat
     said_names = [clean(n) for n in names]
-    said = move_words(before, shown, said_names, seat_k, stood_in) if before else ""
+    said = ""
+    if before is not None:
+        said = move_words(before, shown, said_names, seat_k, stood_in)
     return Drawn(
         render.render(shown, names=names),
         render.alt_text(shown, names=names),
