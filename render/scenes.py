@@ -1,0 +1,389 @@
+"""Scenes: a board recorded as the calls that draw it, so the next board redraws only what changed.
+
+Every board is a cached layer (the fixed board, :mod:`render.squares`) and the moving parts a
+renderer draws over a copy of it, about 150 shapes, texts and sprites. Working out those calls
+takes a renderer 0.2-1.4 ms; the pixels (drawing at 2x, scaling down, the PNG) take the other
+7-10 ms. A replay of a game draws hundreds of boards that differ in a few places, so:
+
+- :func:`record` runs a renderer with :meth:`Canvas.copy` giving a :class:`Recorder`, which
+  keeps each call and the box (final px) of the pixels it may change, and draws nothing;
+- :func:`changes` compares two recordings of one layer: the calls of one that the other lacks
+  (a longest common run, in order) are where the pixels may differ. A call the two share, in
+  the same order among the shared calls, paints the same pixels, so nothing else changed;
+- :func:`paint` draws, on a copy of the layer, only the calls that reach those boxes, in their
+  order: within the boxes the pixels are those of the whole board drawn.
+
+A canvas over a layer keeps its pixels square by square and every call changes only the pixels
+of its box, so the calls left out change nothing inside the boxes (tests/render/test_scenes.py
+compares every board of random games, of all four games, with the board drawn whole). Sprites
+are pasted at 2x where they are drawn (``LATE`` off): painting them at the end would tie a
+sprite to the shapes drawn over it anywhere. That moves an edge pixel by a few levels here and
+there against the live board (tests/render/test_layers.py bounds the difference).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
+from typing import Any, NamedTuple
+
+from PIL import Image, ImageChops, ImageDraw
+
+from . import sprites
+from . import text as texts
+from .canvas import COPIES, SCALE, Canvas
+from .squares import hand_back
+from .theme import displayable
+
+Box = tuple[float, float, float, float]
+
+PAD = 2
+"""Final pixels added around each call's box: a shape's anti-aliased edge, rounded outwards."""
+
+
+class Call(NamedTuple):
+    """One drawing call on a canvas over a layer."""
+
+    key: tuple
+    """What it draws, comparable across boards (an image by its identity: tiles are cached)."""
+    name: str
+    args: tuple
+    kwargs: dict[str, Any]
+    boxes: tuple[Box, ...]
+    """Where its pixels may lie (final px, padded by :data:`PAD`)."""
+    bbox: Box
+    """The box around them."""
+
+
+class Scene(NamedTuple):
+    """A board as recorded: its layer and the calls drawn over it, in order."""
+
+    layer: Canvas
+    calls: list[Call]
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.layer.width, self.layer.height)
+
+
+def _padded(box: Sequence[float]) -> Box:
+    x0, y0, x1, y1 = box
+    return (x0 - PAD, y0 - PAD, x1 + PAD, y1 + PAD)
+
+
+def _around(points: Sequence[tuple[float, float]], pad: float) -> Box:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
+
+
+class Recorder(Canvas):
+    """A copy of a layer that records what is drawn on it (see the module docstring)."""
+
+    def __init__(self, layer: Canvas) -> None:  # (no 2x image: nothing is drawn)
+        self.layer = layer
+        self.width, self.height = layer.width, layer.height
+        self.grid = layer.grid
+        self.texts = []
+        self.hidden = None
+        self.calls: list[Call] = []
+
+    def _note(
+        self, key: tuple, args: tuple, boxes: Sequence[Box], kwargs: dict | None = None
+    ) -> None:
+        padded = tuple(_padded(b) for b in boxes)
+        bbox = padded[0]
+        if len(padded) > 1:
+            bbox = (
+                min(b[0] for b in padded),
+                min(b[1] for b in padded),
+                max(b[2] for b in padded),
+                max(b[3] for b in padded),
+            )
+        self.calls.append(Call(key, key[0], args, kwargs or {}, padded, bbox))
+
+    def rect(self, box, fill=None, outline=None, width=0, radius=0) -> None:
+        parts: Sequence[Box] = (tuple(box),)
+        if fill is None:  # an outline: four bands (as Canvas.rect touches them)
+            x0, y0, x1, y1 = box
+            band = max(width, radius)
+            parts = (
+                (x0, y0, x1, y0 + band),
+                (x0, y1 - band, x1, y1),
+                (x0, y0, x0 + band, y1),
+                (x1 - band, y0, x1, y1),
+            )
+        args = (box, fill, outline, width, radius)
+        self._note(("rect", tuple(box), fill, outline, width, radius), args, parts)
+
+    def polygon(self, points, fill=None, outline=None, width=0) -> None:
+        key = ("polygon", tuple(points), fill, outline, width)
+        self._note(key, (points, fill, outline, width), (_around(points, width / 2),))
+
+    def line(self, points, fill, width, joint=True) -> None:
+        pad = width / 2
+        parts = [_around(ends, pad) for ends in itertools.pairwise(points)]
+        key = ("line", tuple(points), fill, width, joint)
+        self._note(key, (points, fill, width, joint), parts or (_around(points, pad),))
+
+    def circle(self, centre, radius, fill=None, outline=None, width=0) -> None:
+        x, y = centre
+        box = (x - radius, y - radius, x + radius, y + radius)
+        args = (centre, radius, fill, outline, width)
+        self._note(("circle", *args), args, (box,))
+
+    def paste(self, image, xy, flat=None) -> None:
+        x, y = round(xy[0] * SCALE), round(xy[1] * SCALE)
+        box = (x / SCALE, y / SCALE, (x + image.width) / SCALE, (y + image.height) / SCALE)
+        key = ("paste", id(image), tuple(xy), id(flat))  # (a tile is cached: kept alive)
+        self._note(key, (image, xy, flat), (box,))
+
+    def fade(self, box, colour, amount) -> None:
+        self._note(("fade", tuple(box), colour, amount), (box, colour, amount), (tuple(box),))
+
+    def sprite(self, draw: Callable[..., None], at, extent, *args) -> None:
+        x, y = at[0] * SCALE, at[1] * SCALE
+        ox, oy = math.floor(x), math.floor(y)
+        sprite = sprites.get(Canvas, draw, args, x - ox, y - oy, extent)
+        left, top = ox - sprite.left, oy - sprite.top
+        w, h = sprite.image.size
+        boxes = [(left / SCALE, top / SCALE, (left + w) / SCALE, (top + h) / SCALE)]
+        for item in sprite.texts:
+            boxes.append(item._replace(xy=(at[0] + item.xy[0], at[1] + item.xy[1])).placed()[1])
+        self._note(("sprite", draw, tuple(at), extent, *args), (draw, at, extent, *args), boxes)
+
+    def text(
+        self,
+        xy,
+        text,
+        size,
+        fill,
+        anchor="la",
+        bold=False,
+        max_width=None,
+        *,
+        inline=False,
+        among=(),
+    ) -> float:
+        shown = self.fit(text, size, max_width, bold, among) if max_width else displayable(text)
+        stroke = texts.stroke(size, bold)
+        item = texts.Text((xy[0], xy[1]), shown, texts.font_size(size), fill, anchor, stroke)
+        self._note(
+            ("text", item, inline),
+            (xy, text, size, fill, anchor, bold, max_width),
+            (item.placed()[1],),
+            {"inline": inline, "among": among},
+        )
+        return texts.length(shown, size, stroke)
+
+    def copy(self) -> Canvas:
+        raise TypeError("a recorded board cannot be copied")
+
+    def bake(self) -> Canvas:
+        raise TypeError("a recorded board cannot be baked")
+
+    def final(self) -> Image.Image:
+        raise TypeError("a recorded board has no pixels: paint it (render.scenes.paint)")
+
+    def png(self, palette: bool = False) -> bytes:
+        return b""  # (what the renderer returns while recorded: the calls are the result)
+
+
+def record(draw: Callable[[], object]) -> Scene:
+    """The board ``draw()`` draws (a renderer's call, e.g. ``lambda: render(state)``), as a
+    :class:`Scene`. ``ValueError`` if it draws no board over a cached layer."""
+    made: list[Recorder] = []
+
+    def recorder(layer: Canvas) -> Canvas:
+        made.append(Recorder(layer))
+        return made[-1]
+
+    token = COPIES.set(recorder)
+    try:
+        draw()
+    finally:
+        COPIES.reset(token)
+    if len(made) != 1:
+        raise ValueError(f"a board is drawn over one cached layer, not {len(made)}")
+    return Scene(made[0].layer, made[0].calls)
+
+
+def changes(before: Scene | None, after: Scene) -> list[Box] | None:
+    """Where ``after`` may differ from ``before``: boxes (final px), ``[]`` for the same
+    picture, ``None`` for all of it (no board before). Over another layer, where the two
+    layers differ is among the boxes."""
+    if before is None or before.size != after.size:
+        return None
+    boxes: list[Box] = []
+    if before.layer is not after.layer:  # (a layer per look of the fixed board)
+        boxes.extend(_layers_apart(before.layer, after.layer))
+    old, new = [c.key for c in before.calls], [c.key for c in after.calls]
+    if old == new:
+        return boxes
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i0, i1, j0, j1 in matcher.get_opcodes():
+        if tag != "equal":
+            for call in before.calls[i0:i1] + after.calls[j0:j1]:
+                boxes.extend(call.boxes)
+    return boxes
+
+
+_APART: dict[tuple[int, int], list[Box]] = {}
+
+
+def _layers_apart(one: Canvas, two: Canvas) -> list[Box]:
+    """Where two cached layers of one size differ (the box around it; kept per pair)."""
+    key = (id(one), id(two))
+    boxes = _APART.get(key)
+    if boxes is None:
+        flats = [
+            layer._flat if layer._flat is not None else layer._shapes() for layer in (one, two)
+        ]
+        box = ImageChops.difference(*flats).getbbox()
+        boxes = [] if box is None else [_padded(box)]
+        if len(_APART) > 256:
+            _APART.clear()
+        _APART[key] = boxes
+    return boxes
+
+
+def _meets(boxes: Sequence[Box], within: Sequence[Box]) -> bool:
+    for x0, y0, x1, y1 in boxes:
+        for a0, b0, a1, b1 in within:
+            if x0 <= a1 and a0 <= x1 and y0 <= b1 and b0 <= y1:
+                return True
+    return False
+
+
+def bounds(boxes: Sequence[Box], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """The whole pixels around ``boxes``, cut to an image of ``size`` (None if none left)."""
+    if not boxes:
+        return None
+    left = max(0, math.floor(min(b[0] for b in boxes)))
+    top = max(0, math.floor(min(b[1] for b in boxes)))
+    right = min(size[0], math.ceil(max(b[2] for b in boxes)))
+    bottom = min(size[1], math.ceil(max(b[3] for b in boxes)))
+    return (left, top, right, bottom) if left < right and top < bottom else None
+
+
+def paint(scene: Scene) -> Image.Image:
+    """The board's pixels (RGB, final size), every call drawn."""
+    canvas = scene.layer.copy()
+    canvas.LATE = False
+    for call in scene.calls:
+        getattr(Canvas, call.name)(canvas, *call.args, **call.kwargs)
+    image = canvas.final()
+    if hand_back(canvas.image):
+        canvas.image = canvas.draw = None
+    return image
+
+
+SLACK = 64 * 64
+GROW = 1.3
+"""Two groups of changed boxes are drawn as one region when the box around both is at most
+this much (final px squared) larger than the two: a region costs a little of its own, and
+drawing the gap between close boxes costs less; an outline's four sides stay four."""
+
+
+def regions(boxes: Sequence[Box]) -> list[tuple[Box, list[Box]]]:
+    """``boxes`` in groups, each drawn as one region (see :data:`SLACK`): the box around
+    each group, and its boxes."""
+    groups: list[tuple[Box, list[Box]]] = []
+    for box in sorted(set(boxes)):
+        x0, y0, x1, y1 = box
+        members = [box]
+        merged = True
+        while merged:
+            merged = False
+            for i, ((a0, b0, a1, b1), inside) in enumerate(groups):
+                u0, v0, u1, v1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                both = (x1 - x0) * (y1 - y0) + (a1 - a0) * (b1 - b0)
+                if (u1 - u0) * (v1 - v0) <= both * GROW + SLACK:
+                    x0, y0, x1, y1 = u0, v0, u1, v1
+                    members.extend(inside)
+                    del groups[i]
+                    merged = True
+                    break
+        groups.append(((x0, y0, x1, y1), members))
+    return groups
+
+
+def repaint(
+    scene: Scene, within: Sequence[Box]
+) -> list[tuple[tuple[int, int], Image.Image, Image.Image]]:
+    """The board's pixels in the boxes ``within``, in parts: each an image, its top-left
+    corner (final px) and a mask (255 inside the boxes, where its pixels are right). Only
+    the calls that reach a box are drawn, each group of boxes (:func:`regions`) on its own
+    region of the layer (:meth:`Canvas.region`)."""
+    parts = []
+    for (g0, h0, g1, h1), group in regions(within):
+        whole = bounds([(g0, h0, g1, h1)], scene.size)
+        if whole is None:
+            continue
+        calls = [
+            call
+            for call in scene.calls
+            if call.bbox[0] <= g1
+            and g0 <= call.bbox[2]
+            and call.bbox[1] <= h1
+            and h0 <= call.bbox[3]
+            and (len(group) == 1 and len(call.boxes) == 1 or _meets(call.boxes, group))
+        ]
+        # (the region starts at or before every call drawn on it: see Canvas.region;
+        # and ends at or after it: a shape is drawn through a patch of its own size)
+        reach = bounds([c.bbox for c in calls] + [whole], scene.size) or whole
+        left, top, right, bottom = reach
+        x0, y0, x1, y1 = whole
+        shown = (x0 - left, y0 - top, x1 - left, y1 - top)
+        canvas = scene.layer.region(reach, shown)
+        for call in calls:
+            getattr(Canvas, call.name)(canvas, *_moved(call, -left, -top), **call.kwargs)
+        image = canvas.final(shown)
+        mask = Image.new("L", image.size)
+        draw = ImageDraw.Draw(mask)
+        for box in group:
+            b0, b1, b2, b3 = box
+            draw.rectangle((b0 - x0, b1 - y0, b2 - x0, b3 - y0), fill=255)
+        parts.append(((x0, y0), image, mask))
+    return parts
+
+
+_WHERE = {
+    "rect": (0, "box"),
+    "fade": (0, "box"),
+    "polygon": (0, "points"),
+    "line": (0, "points"),
+    "circle": (0, "point"),
+    "paste": (1, "point"),
+    "text": (0, "point"),
+    "sprite": (1, "point"),
+}
+
+
+def _moved(call: Call, dx: int, dy: int) -> tuple:
+    """The call's arguments with its place moved by (``dx``, ``dy``) final px."""
+    index, kind = _WHERE[call.name]
+    where = call.args[index]
+    if kind == "box":
+        x0, y0, x1, y1 = where
+        moved: Any = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+    elif kind == "points":
+        moved = [(x + dx, y + dy) for x, y in where]
+    else:
+        moved = (where[0] + dx, where[1] + dy)
+    return (*call.args[:index], moved, *call.args[index + 1 :])
+
+
+__all__ = [
+    "PAD",
+    "Call",
+    "Recorder",
+    "Scene",
+    "bounds",
+    "changes",
+    "paint",
+    "record",
+    "regions",
+    "repaint",
+]
