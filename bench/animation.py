@@ -2,14 +2,20 @@
 
     python bench/animation.py [--seed 1] [--formats 200]
 
-For each game at its most players, one game of random moves (and random rolls) to its end;
-every state drawn as the bot draws it (``render.render``: PNG bytes, as the board workers hand
-them over), then ``animate``. Prints per game: moves, frames, the drawing's CPU per state
-(median, p95), the animation's own CPU per frame (decoding a board and finding what changed:
-median, p95; then the whole ``animate`` call divided by its frames), the whole replay's CPU
-(drawing included) and the file's size. Then, on the first ``--formats`` boards of the
-Pachisi game, the same frames as GIF (ours), APNG (Pillow, its own delta frames) and WebP
-(Pillow, lossless and lossy): size and encode CPU. ``time.process_time``; figures only.
+For each game at its most players, one game of random moves (and random rolls) to its end,
+animated as ``/replay file:animated`` does (``render.animation.animate_states``: each state
+recorded, compared with the one before, its changed regions put together from stamps, the
+GIF written frame by frame). Prints per game:
+
+- moves, frames (and any dropped or shrunk to fit 10 MiB), the file's size;
+- the CPU of each frame written (its boards recorded, drawn, compared and written): median
+  and p95, and the whole replay's CPU (palette and any retries included) per frame written;
+- the stages, per state, in a second (warm) pass: recording, comparing, putting together;
+- the yardstick taken in the same run: drawing one board whole as the bot posts it
+  (``render.render``, PNG), median.
+
+Then, on the first ``--formats`` boards of the Pachisi game, the same frames as GIF (ours),
+APNG and WebP (Pillow): size and CPU. ``time.process_time``; figures only, never asserted.
 """
 
 from __future__ import annotations
@@ -29,8 +35,8 @@ from PIL import Image
 
 import engine
 import render
-from render import animation
-from render.animation import Step, animate
+from render import gif_writer, scenes, stamps
+from render.animation import animate_states
 from tests.bot.random_games import random_states
 
 
@@ -38,49 +44,53 @@ def ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.1f} / {percentile(values, 95) * 1000:.1f} ms"
 
 
-def one_game(key: str, players: int, seed: int) -> tuple[list[bytes], list[engine.State]]:
+def _moves(states: list) -> list[int]:
+    return [0] + [0 if states[i - 1].is_chance_node() else 1 for i in range(1, len(states))]
+
+
+def one_game(key: str, players: int, seed: int) -> list:
     states = random_states(key, players, seed)
-    render.render(states[0])  # fonts and caches loaded
-    drawn, draw_cpu = [], []
-    for state in states:
+    yardstick = []
+    for state in states[:: max(1, len(states) // 60)]:
         start = time.process_time()
-        drawn.append(render.render(state))
-        draw_cpu.append(time.process_time() - start)
-    steps = [
-        Step(png, 0 if i == 0 or states[i - 1].is_chance_node() else 1)
-        for i, png in enumerate(drawn)
-    ]
-    diff_cpu, previous = [], None
-    for png in drawn:
-        start = time.process_time()
-        image = animation._rgb(png)
-        if previous is not None:
-            animation._changed(previous, image)
-        diff_cpu.append(time.process_time() - start)
-        previous = image
+        render.render(state)
+        yardstick.append(time.process_time() - start)
     start = time.process_time()
-    anim = animate(steps)
+    anim = animate_states(states, _moves(states), render.render)
     whole = time.process_time() - start
+    record, compare, compose = [], [], []
+    before = None
+    for state in states:  # the stages, warm
+        a = time.process_time()
+        scene = scenes.record(lambda state=state: render.render(state))
+        b = time.process_time()
+        boxes = scenes.changes(before, scene)
+        c = time.process_time()
+        if boxes:
+            stamps.compose(scene, boxes)
+            compose.append(time.process_time() - c)
+        record.append(b - a)
+        compare.append(c - b)
+        before = scene
+    fit = ""
+    if anim.scaled or anim.dropped:
+        fit = f", shrunk to {anim.scale:.0%} with {anim.dropped} of {anim.changes} dropped"
     print(
-        f"{key} ({players} players): {len(states) - 1} moves, {anim.frames} frames "
-        f"({anim.dropped} dropped, scale {anim.scale}), {anim.size[0]}x{anim.size[1]}\n"
-        f"  drawing per state {ms(draw_cpu)} (median / p95)\n"
-        f"  animation per frame: decode + change {ms(diff_cpu)}; whole animate "
-        f"{whole / anim.frames * 1000:.1f} ms a frame ({whole:.2f} s)\n"
-        f"  replay in all (drawing + animate): {sum(draw_cpu) + whole:.2f} s, "
-        f"{(sum(draw_cpu) + whole) / anim.frames * 1000:.1f} ms a frame\n"
-        f"  file: {len(anim.data) / 1_048_576:.2f} MiB, "
-        f"{len(anim.data) / anim.frames / 1024:.1f} KiB a frame"
+        f"{key} ({players} players): {len(states) - 1} moves, {anim.frames} frames{fit}, "
+        f"{anim.size[0]}x{anim.size[1]}, {len(anim.data) / 1_048_576:.2f} MiB\n"
+        f"  CPU a frame written {ms(list(anim.frame_cpu))} (median / p95); whole replay "
+        f"{whole:.2f} s = {whole / anim.frames * 1000:.1f} ms a frame\n"
+        f"  stages a state, warm: record {ms(record)}, compare {ms(compare)}, "
+        f"put together {ms(compose)}\n"
+        f"  yardstick: one board drawn whole (PNG) {ms(yardstick)}"
     )
-    return drawn, states
+    return states
 
 
-def formats(drawn: list[bytes], count: int) -> None:
-    pngs = drawn[:count]
-    sources, moves = animation.changes(Step(p) for p in pngs)
-    frames = [animation._rgb(p) for p in sources]
-    times = animation.durations(moves)
-    print(f"formats, the first {count} boards of the Pachisi game ({len(frames)} frames):")
+def formats(states: list, count: int) -> None:
+    frames = [stamps.whole(scenes.record(lambda s=s: render.render(s))) for s in states[:count]]
+    times = [gif_writer.frame_ms(1)] * (len(frames) - 1) + [gif_writer.LAST_FRAME_MS]
+    print(f"formats, the first {len(frames)} boards of the Pachisi game:")
 
     def timed(name: str, make) -> None:
         start = time.process_time()
@@ -91,11 +101,19 @@ def formats(drawn: list[bytes], count: int) -> None:
             "a frame"
         )
 
-    timed("GIF (ours)", lambda: animation._encode(frames, times, 1.0)[0])
+    def gif() -> bytes:
+        colours = gif_writer.palette(frames[:: max(1, len(frames) // 12)])
+        boards = [
+            gif_writer.Board(
+                None if i == 0 else [(0, 0, *f.size)], 1, lambda _b, f=f: [((0, 0), f, None)]
+            )
+            for i, f in enumerate(frames)
+        ]
+        return gif_writer.write(boards, colours).data or b""
 
     def apng() -> bytes:
-        palette = animation._palette(frames, 1.0)
-        quantized = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+        colours = gif_writer.palette(frames[:: max(1, len(frames) // 12)])
+        quantized = [f.quantize(palette=colours, dither=Image.Dither.NONE) for f in frames]
         out = io.BytesIO()
         quantized[0].save(
             out,
@@ -125,6 +143,7 @@ def formats(drawn: list[bytes], count: int) -> None:
         )
         return out.getvalue()
 
+    timed("GIF (ours)", gif)
     timed("APNG (palette)", apng)
     timed("WebP lossless, m0", lambda: webp(True, 0, 0))
     timed("WebP lossy q80, m0", lambda: webp(False, 80, 0))
@@ -134,13 +153,15 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--formats", type=int, default=200, help="boards in the format comparison")
+    p.add_argument("--games", default="", help="game keys, comma-separated (default: all)")
     args = p.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    chosen = [k for k in args.games.split(",") if k] or list(engine.GAMES)
     pachisi = None
-    for key, game in engine.GAMES.items():
-        drawn, _ = one_game(key, game.max_players, args.seed)
+    for key in chosen:
+        states = one_game(key, engine.GAMES[key].max_players, args.seed)
         if key == "pachisi":
-            pachisi = drawn
+            pachisi = states
     if pachisi is not None and args.formats:
         formats(pachisi, args.formats)
     print(f"load average {os.getloadavg()[0]:.2f}")

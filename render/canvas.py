@@ -50,7 +50,7 @@ COPIES: contextvars.ContextVar[Callable[[Canvas], Canvas] | None] = contextvars.
     "copies", default=None
 )
 """What :meth:`Canvas.copy` gives instead of a copy, in this thread or task: set while a board
-is recorded (:mod:`render.scenes`), so that the moving parts drawn over a layer are recorded."""
+is recorded (:func:`render.scenes.record`), so that what is drawn over a layer is recorded."""
 
 
 class Canvas(Squares):
@@ -109,30 +109,6 @@ class Canvas(Squares):
             if isinstance(item, sprites.Flat):
                 other._wait(item.box)
         return other
-
-    def region(self, box: tuple[int, int, int, int], shown: tuple[int, int, int, int]) -> Canvas:
-        """A canvas for drawing a part of a board again (:mod:`render.scenes`): ``box`` of
-        this layer (final px, whole), drawn on whole (no squares), for what is drawn moved by
-        (-left, -top). Only its pixels in ``shown`` (final px, within ``box``, on the new
-        canvas) are the layer's and come out right (``final(shown)``): the rest of the box
-        is there so that nothing drawn starts left of or above the canvas (Pillow cuts
-        coordinates towards zero, so drawing moved by whole pixels is the same only where
-        they stay positive); filled rectangles are drawn only over ``shown``."""
-        if self.texts or self._layer is not None:
-            raise ValueError("only a cached layer, its texts baked, has regions")
-        left, top, right, bottom = box
-        part = Canvas.__new__(Canvas)
-        part.width, part.height = right - left, bottom - top
-        part.image = Image.new("RGB", (part.width * SCALE, part.height * SCALE), None)
-        x0, y0, x1, y1 = (v * SCALE for v in shown)
-        source = (x0 + left * SCALE, y0 + top * SCALE, x1 + left * SCALE, y1 + top * SCALE)
-        part.image.im.paste(self.image.im.crop(source), (x0, y0, x1, y1))
-        part.draw = ImageDraw.Draw(part.image)
-        part.draw.draw = _Fills(part.draw.draw, (x0, y0, x1, y1))
-        part.texts = []
-        part.hidden = None
-        part._no_squares()
-        return part
 
     # -- shapes ------------------------------------------------------------------------------
 
@@ -325,7 +301,7 @@ class Canvas(Squares):
         ox, oy = math.floor(x), math.floor(y)
         sprite = sprites.get(Canvas, draw, args, x - ox, y - oy, extent)
         left, top = ox - sprite.left, oy - sprite.top
-        if self._layer is not None and self.LATE:
+        if self._layer is not None and Canvas.LATE:
             flat = sprite.flat(left, top)
             self.texts.append(flat)
             self._wait(flat.box)
@@ -464,33 +440,19 @@ class Canvas(Squares):
 
     # -- output ------------------------------------------------------------------------------
 
-    def final(self, box: tuple[int, int, int, int] | None = None) -> Image.Image:
-        """The finished image at its final size: the shapes scaled down, the texts on top;
-        or only its part in ``box`` (final px, whole; a canvas drawn on whole only)."""
-        if box is None:
-            image = self._shapes()
-        elif self._layer is None:
-            image = self.image.reduce(SCALE, tuple(v * SCALE for v in box))
-        else:
-            raise ValueError("a part of the image only from a canvas drawn on whole")
-        self._paint_late(image, (0, 0) if box is None else (box[0], box[1]))
+    def final(self) -> Image.Image:
+        """The finished image at its final size: the shapes scaled down, the texts on top."""
+        image = self._shapes()
+        self._paint_late(image)
         return image
 
-    def _paint_late(self, image: Image.Image, offset: tuple[int, int] = (0, 0)) -> None:
-        """Paint the texts and sprites kept for the end onto ``image`` (final size, its
-        top-left corner at ``offset`` on this canvas)."""
-        dx, dy = offset
+    def _paint_late(self, image: Image.Image) -> None:
+        """Paint the texts and sprites kept for the end onto ``image`` (final size)."""
         for item in self.texts:
             if isinstance(item, sprites.Flat):
                 x, y = item.xy
-                if dx or dy:
-                    image.paste(item.image, (x - dx, y - dy), item.image)
-                    continue
                 core = item.image.im
                 image.im.paste(core, (x, y, x + core.size[0], y + core.size[1]), core)
-            elif dx or dy:
-                ink, (left, top, _, _) = item.placed()
-                image.paste(item.fill, (left - dx, top - dy), ink.image)
             else:
                 texts.draw(image, item)
 
@@ -509,27 +471,3 @@ class Canvas(Squares):
         if self._layer is not None and hand_back(self.image):
             self.image = self.draw = None
         return encode_png(image, palette)
-
-
-class _Fills:
-    """Pillow's core drawing of a :meth:`Canvas.region`: a filled rectangle is drawn only
-    within ``shown`` (2x px, right and bottom excluded), the rest as is. A card filling a
-    third of the board need not be filled whole for the few words on it that changed. The
-    same pixels there: a filled rectangle is every pixel between its corners."""
-
-    def __init__(self, draw, shown: tuple[int, int, int, int]) -> None:
-        self._draw = draw
-        self._shown = shown
-
-    def __getattr__(self, name: str):
-        return getattr(self._draw, name)
-
-    def draw_rectangle(self, xy, ink, fill=0, width=0):
-        if not fill:
-            return self._draw.draw_rectangle(xy, ink, fill, width)
-        x0, y0, x1, y1 = (v for point in xy for v in point) if len(xy) == 2 else xy
-        left, top, right, bottom = self._shown
-        x0, y0, x1, y1 = max(x0, left), max(y0, top), min(x1, right - 1), min(y1, bottom - 1)
-        if x0 <= x1 and y0 <= y1:
-            self._draw.draw_rectangle((x0, y0, x1, y1), ink, 1, width)
-        return None

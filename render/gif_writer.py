@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Iterable, Sequence
+from time import process_time
 from typing import NamedTuple
 
 from PIL import GifImagePlugin, Image, ImageChops
@@ -65,6 +66,9 @@ class Written(NamedTuple):
     durations: tuple[int, ...]
     """The time of each frame written (ms)."""
     size: tuple[int, int]
+    cpu: tuple[float, ...] = ()
+    """The CPU seconds each frame written took (its boards recorded, drawn, compared and
+    written; ``time.process_time``): what ``bench/animation.py`` reports."""
 
 
 def frame_ms(moves: int) -> int:
@@ -88,27 +92,31 @@ def _over(tolerance: int) -> list[int]:
 
 def changed(before: Image.Image, after: Image.Image, tolerance: int = 0):
     """The box around the pixels of ``after`` that differ from ``before`` by more than
-    ``tolerance`` levels in a channel (or None), and the mask of them (255: changed). With a
-    tolerance, the mask grows by a pixel each way (the faint rim of what moved)."""
+    ``tolerance`` levels in a channel (or None), and the mask of them within that box (255:
+    changed). With a tolerance, the mask grows by a pixel each way (the faint rim of what
+    moved)."""
     diff = ImageChops.difference(before, after)
-    if diff.getbbox() is None:
+    box = diff.getbbox()
+    if box is None:
         return None, None
-    red, green, blue = diff.split()
+    if tolerance:  # (a pixel each way around, for the rim)
+        left, top, right, bottom = box
+        box = (
+            max(0, left - 1),
+            max(0, top - 1),
+            min(after.width, right + 1),
+            min(after.height, bottom + 1),
+        )
+    red, green, blue = diff.crop(box).split()
     mask = ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_over(tolerance))
-    box = mask.getbbox()
-    if box is None or not tolerance:
-        return box, mask
-    left, top, right, bottom = box
-    box = (
-        max(0, left - 1),
-        max(0, top - 1),
-        min(after.width, right + 1),
-        min(after.height, bottom + 1),
-    )
-    grown = mask.crop(box)
+    inner = mask.getbbox()
+    if inner is None:
+        return None, None
+    if not tolerance:
+        left, top, right, bottom = inner
+        return (box[0] + left, box[1] + top, box[0] + right, box[1] + bottom), mask.crop(inner)
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):  # a 3 x 3 dilation (MaxFilter: 6x slower)
-        grown = ImageChops.lighter(grown, ImageChops.offset(grown, dx, dy))
-    mask.paste(grown, box[:2])
+        mask = ImageChops.lighter(mask, ImageChops.offset(mask, dx, dy))
     return box, mask
 
 
@@ -134,10 +142,14 @@ class _Frames:
         pieces = []  # (corner, before, after) in the written frame's pixels
         for (x, y), image, mask in parts:
             box = (x, y, x + image.width, y + image.height)
-            before = self.full.crop(box) if self.scale == 1.0 else None
+            if self.scale == 1.0:
+                before = self.full.crop(box)
+                after = image
+                if mask is not None:  # (right only under the mask: the rest as it was)
+                    after = before.copy()
+                    after.paste(image, (0, 0), mask)
+                pieces.append(((x, y), before, after))
             self.full.paste(image, (x, y), mask)
-            if before is not None:
-                pieces.append(((x, y), before, self.full.crop(box)))
         if self.scale < 1.0 and parts:
             pieces = [self._scaled(parts)]
         found = []
@@ -155,7 +167,7 @@ class _Frames:
         patch.putpalette(self.colours.getpalette())
         for (x, y), box, mask, after in found:
             drawn = after.crop(box).quantize(palette=self.colours, dither=Image.Dither.NONE)
-            patch.paste(drawn, (x + box[0] - left, y + box[1] - top), mask.crop(box))
+            patch.paste(drawn, (x + box[0] - left, y + box[1] - top), mask)
         return patch, (left, top)
 
     def _scaled(self, parts: list[Part]) -> tuple[tuple[int, int], Image.Image, Image.Image]:
@@ -205,9 +217,11 @@ def write(
     moves = 0  # of the last change seen (kept or not), with the boards folded into it
     time = 0  # ms of the changes since the last kept frame, that change's not yet counted
     waiting: list[Box] = []  # boxes changed since the last frame written
+    spent: list[float] = []
+    mark = process_time()
 
     def flush(duration: int) -> None:
-        nonlocal written, stopped
+        nonlocal written, stopped, mark
         if pending is None:
             return
         patch, corner, clear = pending
@@ -216,6 +230,9 @@ def write(
         out.extend(chunks)
         written += sum(len(b) for b in chunks)
         durations.append(duration)
+        now = process_time()
+        spent.append(now - mark)
+        mark = now
         if limit is not None and written > limit:
             stopped = True
 
@@ -256,9 +273,10 @@ def write(
     if stopped:
         shown_count = changes if keep is None else len(keep)
         estimate = written * shown_count // max(1, len(durations))
-        return Written(None, estimate, changes, tuple(durations), frames.size)
+        return Written(None, estimate, changes, tuple(durations), frames.size, tuple(spent))
     out.append(b";")
-    return Written(b"".join(out), written + 1, changes, tuple(durations), frames.size)
+    data = b"".join(out)
+    return Written(data, len(data), changes, tuple(durations), frames.size, tuple(spent))
 
 
 __all__ = [

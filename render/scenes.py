@@ -1,24 +1,18 @@
-"""Scenes: a board recorded as the calls that draw it, so the next board redraws only what changed.
+"""Scenes: a board recorded as the calls that draw it, to find what changed from one to the next.
 
 Every board is a cached layer (the fixed board, :mod:`render.squares`) and the moving parts a
-renderer draws over a copy of it, about 150 shapes, texts and sprites. Working out those calls
-takes a renderer 0.2-1.4 ms; the pixels (drawing at 2x, scaling down, the PNG) take the other
-7-10 ms. A replay of a game draws hundreds of boards that differ in a few places, so:
+renderer draws over a copy of it, about 150 shapes, texts and sprites. Working those calls out
+takes a renderer 0.2-1.4 ms; their pixels (drawn at 2x, scaled down, the PNG) the other 7-10
+ms. An animated replay draws hundreds of boards that differ in a few places, so:
 
 - :func:`record` runs a renderer with :meth:`Canvas.copy` giving a :class:`Recorder`, which
   keeps each call and the box (final px) of the pixels it may change, and draws nothing;
-- :func:`changes` compares two recordings of one layer: the calls of one that the other lacks
-  (a longest common run, in order) are where the pixels may differ. A call the two share, in
-  the same order among the shared calls, paints the same pixels, so nothing else changed;
-- :func:`paint` draws, on a copy of the layer, only the calls that reach those boxes, in their
-  order: within the boxes the pixels are those of the whole board drawn.
-
-A canvas over a layer keeps its pixels square by square and every call changes only the pixels
-of its box, so the calls left out change nothing inside the boxes (tests/render/test_scenes.py
-compares every board of random games, of all four games, with the board drawn whole). Sprites
-are pasted at 2x where they are drawn (``LATE`` off): painting them at the end would tie a
-sprite to the shapes drawn over it anywhere. That moves an edge pixel by a few levels here and
-there against the live board (tests/render/test_layers.py bounds the difference).
+- :func:`changes` compares two recordings: the calls of one that the other lacks (outside a
+  longest common run, in order) are where the pixels may differ; a call the two share, in the
+  same order among the shared calls, paints the same pixels. Over another layer (a board with
+  a layer per look), where the two layers differ counts too;
+- :func:`regions` groups the changed boxes into regions to draw again
+  (:mod:`render.stamps` puts them together).
 """
 
 from __future__ import annotations
@@ -29,12 +23,11 @@ from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 from typing import Any, NamedTuple
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 from . import sprites
 from . import text as texts
 from .canvas import COPIES, SCALE, Canvas
-from .squares import hand_back
 from .theme import displayable
 
 Box = tuple[float, float, float, float]
@@ -248,14 +241,6 @@ def _layers_apart(one: Canvas, two: Canvas) -> list[Box]:
     return boxes
 
 
-def _meets(boxes: Sequence[Box], within: Sequence[Box]) -> bool:
-    for x0, y0, x1, y1 in boxes:
-        for a0, b0, a1, b1 in within:
-            if x0 <= a1 and a0 <= x1 and y0 <= b1 and b0 <= y1:
-                return True
-    return False
-
-
 def bounds(boxes: Sequence[Box], size: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """The whole pixels around ``boxes``, cut to an image of ``size`` (None if none left)."""
     if not boxes:
@@ -267,23 +252,12 @@ def bounds(boxes: Sequence[Box], size: tuple[int, int]) -> tuple[int, int, int, 
     return (left, top, right, bottom) if left < right and top < bottom else None
 
 
-def paint(scene: Scene) -> Image.Image:
-    """The board's pixels (RGB, final size), every call drawn."""
-    canvas = scene.layer.copy()
-    canvas.LATE = False
-    for call in scene.calls:
-        getattr(Canvas, call.name)(canvas, *call.args, **call.kwargs)
-    image = canvas.final()
-    if hand_back(canvas.image):
-        canvas.image = canvas.draw = None
-    return image
-
-
 SLACK = 64 * 64
 GROW = 1.3
 """Two groups of changed boxes are drawn as one region when the box around both is at most
-this much (final px squared) larger than the two: a region costs a little of its own, and
-drawing the gap between close boxes costs less; an outline's four sides stay four."""
+``GROW`` times their areas plus ``SLACK`` (final px squared): a region costs a little of its
+own, and drawing the gap between close boxes costs less; an outline's four sides stay four
+(measured: ``bench/animation.py``)."""
 
 
 def regions(boxes: Sequence[Box]) -> list[tuple[Box, list[Box]]]:
@@ -309,46 +283,6 @@ def regions(boxes: Sequence[Box]) -> list[tuple[Box, list[Box]]]:
     return groups
 
 
-def repaint(
-    scene: Scene, within: Sequence[Box]
-) -> list[tuple[tuple[int, int], Image.Image, Image.Image]]:
-    """The board's pixels in the boxes ``within``, in parts: each an image, its top-left
-    corner (final px) and a mask (255 inside the boxes, where its pixels are right). Only
-    the calls that reach a box are drawn, each group of boxes (:func:`regions`) on its own
-    region of the layer (:meth:`Canvas.region`)."""
-    parts = []
-    for (g0, h0, g1, h1), group in regions(within):
-        whole = bounds([(g0, h0, g1, h1)], scene.size)
-        if whole is None:
-            continue
-        calls = [
-            call
-            for call in scene.calls
-            if call.bbox[0] <= g1
-            and g0 <= call.bbox[2]
-            and call.bbox[1] <= h1
-            and h0 <= call.bbox[3]
-            and (len(group) == 1 and len(call.boxes) == 1 or _meets(call.boxes, group))
-        ]
-        # (the region starts at or before every call drawn on it: see Canvas.region;
-        # and ends at or after it: a shape is drawn through a patch of its own size)
-        reach = bounds([c.bbox for c in calls] + [whole], scene.size) or whole
-        left, top, right, bottom = reach
-        x0, y0, x1, y1 = whole
-        shown = (x0 - left, y0 - top, x1 - left, y1 - top)
-        canvas = scene.layer.region(reach, shown)
-        for call in calls:
-            getattr(Canvas, call.name)(canvas, *_moved(call, -left, -top), **call.kwargs)
-        image = canvas.final(shown)
-        mask = Image.new("L", image.size)
-        draw = ImageDraw.Draw(mask)
-        for box in group:
-            b0, b1, b2, b3 = box
-            draw.rectangle((b0 - x0, b1 - y0, b2 - x0, b3 - y0), fill=255)
-        parts.append(((x0, y0), image, mask))
-    return parts
-
-
 _WHERE = {
     "rect": (0, "box"),
     "fade": (0, "box"),
@@ -361,18 +295,18 @@ _WHERE = {
 }
 
 
-def _moved(call: Call, dx: int, dy: int) -> tuple:
-    """The call's arguments with its place moved by (``dx``, ``dy``) final px."""
-    index, kind = _WHERE[call.name]
-    where = call.args[index]
+def moved(name: str, args: tuple, dx: float, dy: float) -> tuple:
+    """A recorded call's arguments with its place moved by (``dx``, ``dy``) final px."""
+    index, kind = _WHERE[name]
+    where = args[index]
     if kind == "box":
         x0, y0, x1, y1 = where
-        moved: Any = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        shifted: Any = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
     elif kind == "points":
-        moved = [(x + dx, y + dy) for x, y in where]
+        shifted = [(x + dx, y + dy) for x, y in where]
     else:
-        moved = (where[0] + dx, where[1] + dy)
-    return (*call.args[:index], moved, *call.args[index + 1 :])
+        shifted = (where[0] + dx, where[1] + dy)
+    return (*args[:index], shifted, *args[index + 1 :])
 
 
 __all__ = [
@@ -382,8 +316,6 @@ __all__ = [
     "Scene",
     "bounds",
     "changes",
-    "paint",
     "record",
     "regions",
-    "repaint",
 ]

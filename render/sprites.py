@@ -157,11 +157,14 @@ def get(
     fx: float,
     fy: float,
     extent: tuple[float, float, float, float],
+    kept: _Kept | None = None,
 ) -> Sprite:
     """The sprite of ``draw(canvas, anchor, *args)`` with its anchor ``(fx, fy)`` into its 2x
-    pixel, from the cache or drawn now on ``new_canvas(width, height, background)``."""
+    pixel, from the cache (``kept``, or the sprites') or drawn now on
+    ``new_canvas(width, height, background)``."""
+    kept = _SPRITES if kept is None else kept
     key = (draw, args, fx, fy, extent)
-    sprite = _SPRITES.get(key)
+    sprite = kept.get(key)
     if sprite is None:
-        sprite = _SPRITES.put(key, _draw(new_canvas, draw, args, fx, fy, extent))
+        sprite = kept.put(key, _draw(new_canvas, draw, args, fx, fy, extent))
     return sprite
