@@ -8,7 +8,7 @@ import re
 
 from bot.service.store.database import Write
 from bot.service.store.storage import Storage
-from tests.bot.store.test_standing_plans import Recorded, full_reads, plans_of
+from tests.bot.store.plans import Recorded, full_reads, plans_of
 
 GAMES = 20_000
 SERVERS = 40
