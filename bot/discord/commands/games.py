@@ -285,7 +285,7 @@ class Games(commands.Cog):
 
 
 def game_label(game: GameSummary) -> str:
-    """A game as the pickers offer it: "#12 Pachisi: Ann vs Ben" ("(over)" once it is)."""
+    """A game as the pickers offer it: "#12 <game>: Ann vs Ben" ("(over)" once it is)."""
     label = f"#{game.id} {game.game.title}: " + " vs ".join(p.name for p in game.players)
     if game.over:
         label += " (over)"

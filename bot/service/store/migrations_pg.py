@@ -215,6 +215,12 @@ CREATE INDEX follows_user ON follows (user_id, game_id);
 """
 """Follows, as SQLite's migration 16."""
 
+SCHEMA_17 = """
+DROP INDEX games_guild_status;
+CREATE INDEX games_guild_status ON games (guild_id, status, id);
+"""
+"""A server's games of a status newest first without a sort, as SQLite's migration 17."""
+
 PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (11, SCHEMA_11),
     (12, "ALTER TABLE games ADD COLUMN ai_by TEXT;"),
@@ -222,5 +228,6 @@ PG_MIGRATIONS: tuple[tuple[int, str], ...] = (
     (14, SCHEMA_14),
     (15, SCHEMA_15),
     (16, SCHEMA_16),
+    (17, SCHEMA_17),
 )
 """(number, script): the steps a PostgreSQL database takes, numbered as SQLite's."""

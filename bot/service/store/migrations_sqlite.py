@@ -325,4 +325,11 @@ MIGRATIONS: tuple[Step, ...] = (
     );
     CREATE INDEX follows_user ON follows (user_id, game_id);
     """,
+    # 17: ``/replay``'s choices (``Storage.replayable_games``): a server's finished games
+    # newest first, read in the index's order. SQLite's index holds the row id already;
+    # PostgreSQL's needs the id named, and both databases keep the same steps
+    """
+    DROP INDEX games_guild_status;
+    CREATE INDEX games_guild_status ON games (guild_id, status, id);
+    """,
 )

@@ -23,6 +23,7 @@ async def stored_game(bot, key, users, guild, channel, moves, seed=7, **options)
     """A game of ``key`` between ann and ben on ``guild``, ``moves`` random moves into it
     (None: to its end), played through the service (nothing posted)."""
     ann, ben = (Player(users[n].id, n) for n in ("ann", "ben"))
+    bot.service.seats_rng = random.Random(seed)  # the seats and the dice: the same game each run
     challenge = await bot.service.challenge(
         key, ann, ben, options=options or None, guild_id=guild, channel_id=channel
     )

@@ -8,7 +8,7 @@ import re
 
 from bot.service.store.database import Write
 from bot.service.store.storage import Storage
-from tests.bot.store.test_standing_plans import Recorded, full_reads, plans_of
+from tests.bot.store.plans import Recorded, full_reads, plans_of
 
 GAMES = 20_000
 SERVERS = 40
@@ -63,3 +63,6 @@ async def test_the_replay_autocomplete_reads_through_indexes(db_path):
         ]
         assert not tables, (sql, plan)
         assert "USING INDEX" in plan or "Index" in plan
+        # a server's finished games are read newest first in games_guild_status's order, not
+        # by walking the whole primary key back (PostgreSQL needs the id in it: migration 17)
+        assert re.search(r"games_guild_status.*games o|INDEX games_guild_status", plan), plan

@@ -6,7 +6,6 @@ to see the plans."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from bot.service.ratings import GLOBAL
@@ -14,47 +13,11 @@ from bot.service.standings import Standings
 from bot.service.store.database import Write
 from bot.service.store.storage import Storage
 from tests.bot.standings_data import big_ladder, hide_stats, store_ratings
+from tests.bot.store.plans import Recorded, full_reads, plans_of
 
 PLAYERS = 3000
 GUILD = 5
 INSERT_SETTINGS = "INSERT INTO user_settings (user_id, reminders) VALUES (?, '6h')"
-
-
-class Recorded:
-    """The database under the storage, keeping each query it is asked (the SQL and its
-    parameters) as it runs it."""
-
-    def __init__(self, database) -> None:
-        self.database = database
-        self.queries: list[tuple[str, tuple]] = []
-
-    def __getattr__(self, name):
-        return getattr(self.database, name)
-
-    async def fetch(self, sql, params=()):
-        self.queries.append((sql, tuple(params)))
-        return await self.database.fetch(sql, params)
-
-
-async def plans_of(storage: Storage, queries) -> list[tuple[str, str]]:
-    explain = "EXPLAIN QUERY PLAN " if storage.dialect.name == "sqlite" else "EXPLAIN "
-    found = []
-    for sql, params in queries:
-        rows = await storage.database.fetch(explain + sql, params)
-        plan = "\n".join(str(row[-1]) for row in rows)
-        found.append((sql, plan))
-    return found
-
-
-def full_reads(plan: str, dialect: str) -> list[str]:
-    """The lines of ``plan`` that read one of our tables whole."""
-    if dialect == "sqlite":
-        return [
-            line
-            for line in plan.splitlines()
-            if re.match(r"\s*SCAN (\w+)", line) and "INDEX" not in line and "CONSTANT" not in line
-        ]
-    return [line for line in plan.splitlines() if "Seq Scan" in line]
 
 
 async def test_the_standings_queries_use_indexes(db_path):
