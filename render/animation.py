@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 import engine
 from render import render
@@ -52,7 +52,6 @@ from .gif_writer import (
     Board,
     Box,
     Written,
-    changed,
     frame_ms,
     palette,
     write,
@@ -117,11 +116,18 @@ def _rgb(image: bytes | Image.Image) -> Image.Image:
     return image if image.mode == "RGB" else image.convert("RGB")
 
 
+_OVER = [0] * (TOLERANCE + 1) + [255] * (255 - TOLERANCE)
+
+
 def changed_box(before: Image.Image, after: Image.Image) -> tuple[int, int, int, int] | None:
     """The box around the pixels that differ by more than :data:`TOLERANCE`, or None."""
     if before.size != after.size:
         return (0, 0, *after.size)
-    return changed(before, after, TOLERANCE)[0]
+    difference = ImageChops.difference(before, after)
+    if difference.getbbox() is None:
+        return None
+    red, green, blue = difference.split()
+    return ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_OVER).getbbox()
 
 
 def _spread(count: int, total: int) -> list[int]:
@@ -140,7 +146,7 @@ holds the changes of the frames dropped before it (same game: 6.4 MB of 17.6 at 
 
 
 def _fit(
-    boards: Callable[[], Iterable[Board]], colours: Image.Image, limit: int, tolerance: int
+    boards: Callable[[], Iterable[Board]], colours: Image.Image, limit: int
 ) -> Animation:
     """Write the boards within ``limit``: whole first, then smaller, then with frames dropped.
 
@@ -149,7 +155,7 @@ def _fit(
     bytes taken to be :data:`KEPT_SHARE` of the whole plus the rest in proportion to the
     frames kept, then by the line through the last two tries. A try stops as soon as it
     passes the limit, its whole length estimated from the frames written."""
-    result: Written = write(boards(), colours, limit=limit, tolerance=tolerance)
+    result: Written = write(boards(), colours, limit=limit)
     total, scale, keep = result.changes, 1.0, None
     tried: list[tuple[int, int]] = []  # (frames kept, bytes) at the smallest scale
     target = limit * 0.97
@@ -175,7 +181,7 @@ def _fit(
             else:
                 count = shown * (excess - KEPT_SHARE) / (1 - KEPT_SHARE)
             keep = set(_spread(max(2, min(shown - 1, int(count))), total))
-        result = write(boards(), colours, scale=scale, keep=keep, limit=limit, tolerance=tolerance)
+        result = write(boards(), colours, scale=scale, keep=keep, limit=limit)
     assert result.data is not None
     frames = len(result.durations)
     return Animation(
@@ -208,7 +214,7 @@ def animate(steps: Iterable[Step], *, limit: int = UPLOAD_LIMIT) -> Animation:
             before = image
 
     samples = [_rgb(steps[i].image) for i in _spread(PALETTE_SAMPLES, len(steps))]
-    return _fit(boards, palette(samples), limit, TOLERANCE)
+    return _fit(boards, palette(samples), limit)
 
 
 def animate_states(
@@ -245,7 +251,7 @@ def animate_states(
         stamps.whole(scenes.record(lambda i=i: draw(states[i])))
         for i in _spread(PALETTE_SAMPLES, len(states))
     ]
-    return _fit(boards, palette(samples), limit, 0)
+    return _fit(boards, palette(samples), limit)
 
 
 def _parts(scene: scenes.Scene, within) -> list:

@@ -2,18 +2,20 @@
 
 A source hands :func:`write` one :class:`Board` per state of the game: where it may differ from
 the board before (boxes, final px; ``[]`` the same picture, ``None`` all of it), the moves it
-adds, and how to draw its pixels there (:data:`Part`). The writer keeps the last frame (full
-size, RGB) and, for each board that changed:
+adds, and how to draw its pixels there (:data:`Part`). The writer keeps the frame shown so far
+as palette indices (one palette of 255 colours for the whole file) and, for each board that
+changed:
 
-- draws only its changed boxes onto that frame, and finds the pixels that really changed in
-  them (by more than ``tolerance`` levels);
-- writes a GIF frame of the box around them, in one palette for the whole file, the pixels that
-  did not change left :data:`CLEAR` (transparent: the frame before shows through; disposal 1);
+- draws only its changed boxes, maps them to the palette, and finds the pixels whose colour
+  index moved (a change the palette cannot show is none);
+- writes a GIF frame of the box around them, the pixels that did not change left :data:`CLEAR`
+  (transparent: the frame before shows through; disposal 1);
 - gives a frame lila-gif's time once the next one comes (:func:`frame_ms`); a board drawn the
   same adds its moves to the frame before.
 
 ``keep`` names the changes to show (the others are dropped: their boxes wait for the next kept
-one, their time is the frame before's); ``scale`` below 1 writes the frames that much smaller.
+one, and they are never drawn; their time is the frame before's); ``scale`` below 1 writes the
+frames that much smaller (the board kept at full size, each changed box drawn small again).
 Past ``limit`` bytes it stops writing but still counts the changes, and estimates the whole.
 """
 
@@ -86,77 +88,54 @@ def palette(images: Sequence[Image.Image]) -> Image.Image:
     return sheet.quantize(CLEAR, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def _over(tolerance: int) -> list[int]:
-    return [0] * (tolerance + 1) + [255] * (255 - tolerance)
-
-
-def changed(before: Image.Image, after: Image.Image, tolerance: int = 0):
-    """The box around the pixels of ``after`` that differ from ``before`` by more than
-    ``tolerance`` levels in a channel (or None), and the mask of them within that box (255:
-    changed). With a tolerance, the mask grows by a pixel each way (the faint rim of what
-    moved)."""
-    diff = ImageChops.difference(before, after)
-    box = diff.getbbox()
-    if box is None:
-        return None, None
-    if tolerance:  # (a pixel each way around, for the rim)
-        left, top, right, bottom = box
-        box = (
-            max(0, left - 1),
-            max(0, top - 1),
-            min(after.width, right + 1),
-            min(after.height, bottom + 1),
-        )
-    red, green, blue = diff.crop(box).split()
-    mask = ImageChops.lighter(ImageChops.lighter(red, green), blue).point(_over(tolerance))
-    inner = mask.getbbox()
-    if inner is None:
-        return None, None
-    if not tolerance:
-        left, top, right, bottom = inner
-        return (box[0] + left, box[1] + top, box[0] + right, box[1] + bottom), mask.crop(inner)
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):  # a 3 x 3 dilation (MaxFilter: 6x slower)
-        mask = ImageChops.lighter(mask, ImageChops.offset(mask, dx, dy))
-    return box, mask
+_CHANGED = [0] + [255] * 255
+"""A palette index that moved (by any amount: another colour) marks its pixel changed."""
 
 
 class _Frames:
-    """The frame shown so far, and the patches that change it (see the module docstring)."""
+    """The frame shown so far, as palette indices, and the patches that change it (see the
+    module docstring). A pixel changes where its index does: a change the palette cannot
+    show is no change of the file."""
 
-    def __init__(self, parts: list[Part], colours: Image.Image, scale: float, tolerance: int):
+    def __init__(self, parts: list[Part], colours: Image.Image, scale: float):
         (_, whole, _), *_ = parts
-        self.full = whole.copy()
-        self.scale, self.tolerance, self.colours = scale, tolerance, colours
-        self.size = whole.size
+        self.scale, self.colours = scale, colours
+        self.size = self.board = whole.size
+        self.full: Image.Image | None = None  # the board at full size, when drawn smaller
         if scale < 1.0:
+            self.full = whole.copy()
             self.size = (max(1, round(whole.width * scale)), max(1, round(whole.height * scale)))
-            self.shown = self.full.resize(self.size, Image.Resampling.BOX)
-        else:
-            self.shown = self.full
+            whole = self.full.resize(self.size, Image.Resampling.BOX)
+        self.shown = self._indices(whole)
+
+    def _indices(self, image: Image.Image) -> Image.Image:
+        return image.quantize(palette=self.colours, dither=Image.Dither.NONE)
 
     def first(self) -> Image.Image:
-        return self.shown.quantize(palette=self.colours, dither=Image.Dither.NONE)
+        return self.shown.copy()
 
     def patch(self, parts: list[Part]) -> tuple[Image.Image, tuple[int, int]] | None:
         """Draw ``parts`` onto the frame; the patch of what changed and its corner, or None."""
-        pieces = []  # (corner, before, after) in the written frame's pixels
-        for (x, y), image, mask in parts:
-            box = (x, y, x + image.width, y + image.height)
-            if self.scale == 1.0:
-                before = self.full.crop(box)
-                after = image
+        if self.scale < 1.0:
+            pieces = [self._scaled(parts)] if parts else []
+        else:
+            pieces = []
+            for (x, y), image, mask in parts:
+                after = self._indices(image)
                 if mask is not None:  # (right only under the mask: the rest as it was)
-                    after = before.copy()
-                    after.paste(image, (0, 0), mask)
-                pieces.append(((x, y), before, after))
-            self.full.paste(image, (x, y), mask)
-        if self.scale < 1.0 and parts:
-            pieces = [self._scaled(parts)]
+                    box = (x, y, x + image.width, y + image.height)
+                    merged = self.shown.crop(box)
+                    merged.paste(after, (0, 0), mask)
+                    after = merged
+                pieces.append(((x, y), after))
         found = []
-        for (x, y), before, after in pieces:
-            box, mask = changed(before, after, self.tolerance)
+        for (x, y), after in pieces:
+            before = self.shown.crop((x, y, x + after.width, y + after.height))
+            difference = ImageChops.difference(before, after)
+            box = difference.getbbox()
             if box is not None:
-                found.append(((x, y), box, mask, after))
+                found.append(((x, y), box, difference.crop(box).point(_CHANGED, "1"), after))
+            self.shown.paste(after, (x, y))
         if not found:
             return None
         left = min(x + b[0] for (x, _), b, _, _ in found)
@@ -166,12 +145,14 @@ class _Frames:
         patch = Image.new("P", (right - left, bottom - top), CLEAR)
         patch.putpalette(self.colours.getpalette())
         for (x, y), box, mask, after in found:
-            drawn = after.crop(box).quantize(palette=self.colours, dither=Image.Dither.NONE)
-            patch.paste(drawn, (x + box[0] - left, y + box[1] - top), mask)
+            patch.paste(after.crop(box), (x + box[0] - left, y + box[1] - top), mask)
         return patch, (left, top)
 
-    def _scaled(self, parts: list[Part]) -> tuple[tuple[int, int], Image.Image, Image.Image]:
-        """The shown frame's pixels over ``parts``, before and after (drawn small again)."""
+    def _scaled(self, parts: list[Part]) -> tuple[tuple[int, int], Image.Image]:
+        """The frame's indices over ``parts`` drawn small (the parts pasted at full size)."""
+        assert self.full is not None
+        for (x, y), image, mask in parts:
+            self.full.paste(image, (x, y), mask)
         s = self.scale
         x0 = min(x for (x, _), _, _ in parts)
         y0 = min(y for (_, y), _, _ in parts)
@@ -190,10 +171,8 @@ class _Frames:
             min(self.full.width, box[2] / s),
             min(self.full.height, box[3] / s),
         )
-        after = self.full.resize(size, Image.Resampling.BOX, box=source)
-        before = self.shown.crop(box)
-        self.shown.paste(after, box[:2])
-        return (box[0], box[1]), before, after
+        small = self.full.resize(size, Image.Resampling.BOX, box=source)
+        return (box[0], box[1]), self._indices(small)
 
 
 def write(
@@ -203,7 +182,6 @@ def write(
     scale: float = 1.0,
     keep: Collection[int] | None = None,
     limit: int | None = None,
-    tolerance: int = 0,
 ) -> Written:
     """The GIF of ``boards`` (see the module docstring). ``keep``: the changes to show, by
     number (0 the first board; the last must be among them); ``limit``: stop writing past it."""
@@ -238,7 +216,7 @@ def write(
 
     for board in boards:
         if frames is None:
-            frames = _Frames(board.draw(None), colours, scale, tolerance)
+            frames = _Frames(board.draw(None), colours, scale)
             first = frames.first()
             header, _ = GifImagePlugin.getheader(first, info={"loop": 0})
             out.extend(header)
@@ -250,7 +228,7 @@ def write(
             continue
         shown = keep is None or change + 1 in keep
         if not stopped:
-            waiting.extend(board.boxes or [(0, 0, *frames.full.size)])
+            waiting.extend(board.boxes or [(0, 0, *frames.board)])
         if shown and not stopped:
             patch = frames.patch(board.draw(waiting))
             waiting = []
@@ -288,7 +266,6 @@ __all__ = [
     "Board",
     "Part",
     "Written",
-    "changed",
     "frame_ms",
     "palette",
     "write",

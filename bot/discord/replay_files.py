@@ -1,7 +1,7 @@
 """Files of a game's replay for the ``/replay`` command: ``animated_file`` gives the animated
 replay (a GIF) as a ``discord.File`` with its alt text, drawn in the animations' own worker
 process (``bot.animators``), never on the event loop nor in the board workers: drawing a long
-game takes seconds (about 18 ms a move, ``bench/animation.py``), and a turn's board must not
+game takes seconds (8-13 ms a frame, ``bench/animation.py``), and a turn's board must not
 wait behind it. The caller defers the interaction first."""
 
 from __future__ import annotations
