@@ -14,8 +14,9 @@ GIF written frame by frame). Prints per game:
 - the yardstick taken in the same run: drawing one board whole as the bot posts it
   (``render.render``, PNG), median.
 
-Then, on the first ``--formats`` boards of the Pachisi game, the same frames as GIF (ours),
-APNG and WebP (Pillow): size and CPU. ``time.process_time``; figures only, never asserted.
+Then, on the first ``--formats`` boards of the Pachisi game, the same frames (in the same 255
+colours) as GIF (ours), APNG and WebP (Pillow): size and CPU. ``time.process_time``; figures
+only, never asserted.
 """
 
 from __future__ import annotations
@@ -88,7 +89,10 @@ def one_game(key: str, players: int, seed: int) -> list:
 
 
 def formats(states: list, count: int) -> None:
-    frames = [stamps.whole(scenes.record(lambda s=s: render.render(s))) for s in states[:count]]
+    drawn = [stamps.whole(scenes.record(lambda s=s: render.render(s))) for s in states[:count]]
+    colours = gif_writer.palette(drawn[:: max(1, len(drawn) // 12)])
+    # every format gets the same 255 colours (GIF cannot hold more)
+    frames = [f.quantize(palette=colours, dither=Image.Dither.NONE).convert("RGB") for f in drawn]
     times = [gif_writer.frame_ms(1)] * (len(frames) - 1) + [gif_writer.LAST_FRAME_MS]
     print(f"formats, the first {len(frames)} boards of the Pachisi game:")
 
@@ -102,7 +106,6 @@ def formats(states: list, count: int) -> None:
         )
 
     def gif() -> bytes:
-        colours = gif_writer.palette(frames[:: max(1, len(frames) // 12)])
         boards = [
             gif_writer.Board(
                 None if i == 0 else [(0, 0, *f.size)], 1, lambda _b, f=f: [((0, 0), f, None)]
@@ -112,7 +115,6 @@ def formats(states: list, count: int) -> None:
         return gif_writer.write(boards, colours).data or b""
 
     def apng() -> bytes:
-        colours = gif_writer.palette(frames[:: max(1, len(frames) // 12)])
         quantized = [f.quantize(palette=colours, dither=Image.Dither.NONE) for f in frames]
         out = io.BytesIO()
         quantized[0].save(

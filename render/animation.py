@@ -145,9 +145,7 @@ KEPT_SHARE = 0.35
 holds the changes of the frames dropped before it (same game: 6.4 MB of 17.6 at half width)."""
 
 
-def _fit(
-    boards: Callable[[], Iterable[Board]], colours: Image.Image, limit: int
-) -> Animation:
+def _fit(boards: Callable[[], Iterable[Board]], colours: Image.Image, limit: int) -> Animation:
     """Write the boards within ``limit``: whole first, then smaller, then with frames dropped.
 
     Over the limit, the next try is sized from the last: bytes go with the scale to the power
