@@ -53,6 +53,19 @@ COPIES: contextvars.ContextVar[Callable[[Canvas], Canvas] | None] = contextvars.
 is recorded (:func:`render.scenes.record`), so that what is drawn over a layer is recorded."""
 
 
+def outline_bands(box: Sequence[float], width: float, radius: float) -> tuple[Box, ...]:
+    """Where an unfilled rectangle's outline lies (final px): its four sides, as bands as
+    deep as its width or its corners' radius."""
+    x0, y0, x1, y1 = box
+    band = max(width, radius)
+    return (
+        (x0, y0, x1, y0 + band),
+        (x0, y1 - band, x1, y1),
+        (x0, y0, x0 + band, y1),
+        (x1 - band, y0, x1, y1),
+    )
+
+
 class Canvas(Squares):
     """An image addressed in final pixels: shapes at ``SCALE`` x, texts at the final size."""
 
@@ -183,16 +196,9 @@ class Canvas(Squares):
             x1, y1 = math.floor(box[2] - inset), math.floor(box[3] - inset)
             if x1 - x0 >= TILE and y1 - y0 >= TILE:
                 inside = (x0, y0, x1, y1)
-        parts = ()
+        parts: Sequence[Box] = ()
         if fill is None and self._layer is not None:  # an outline: four bands, not the inside
-            x0, y0, x1, y1 = box
-            band = max(width, radius)
-            parts = (
-                (x0, y0, x1, y0 + band),
-                (x0, y1 - band, x1, y1),
-                (x0, y0, x0 + band, y1),
-                (x1 - band, y0, x1, y1),
-            )
+            parts = outline_bands(box, width, radius)
         with self._shape(box, inner=inside, parts=parts):
             if radius:
                 self.draw.rounded_rectangle(

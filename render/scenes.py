@@ -27,7 +27,7 @@ from PIL import Image, ImageChops
 
 from . import sprites
 from . import text as texts
-from .canvas import COPIES, SCALE, Canvas
+from .canvas import COPIES, SCALE, Canvas, outline_bands
 from .theme import displayable
 
 Box = tuple[float, float, float, float]
@@ -98,15 +98,8 @@ class Recorder(Canvas):
 
     def rect(self, box, fill=None, outline=None, width=0, radius=0) -> None:
         parts: Sequence[Box] = (tuple(box),)
-        if fill is None:  # an outline: four bands (as Canvas.rect touches them)
-            x0, y0, x1, y1 = box
-            band = max(width, radius)
-            parts = (
-                (x0, y0, x1, y0 + band),
-                (x0, y1 - band, x1, y1),
-                (x0, y0, x0 + band, y1),
-                (x1 - band, y0, x1, y1),
-            )
+        if fill is None:  # an outline: its four sides (as Canvas.rect touches them)
+            parts = outline_bands(box, width, radius)
         args = (box, fill, outline, width, radius)
         self._note(("rect", tuple(box), fill, outline, width, radius), args, parts)
 
