@@ -133,6 +133,18 @@ def _deep(covered: list[Shape]):
     return grid.load()
 
 
+@lru_cache(maxsize=4096)
+def _spot(spot: Point, cell: int, taken: tuple[Point, ...], covered: tuple[Shape, ...]) -> Point:
+    """:func:`_free_spot`, kept: the same turn drawn again (the next board, a replay's next
+    frame) finds its numbers' places without searching (1 ms of an Ice-Turn board)."""
+    return _free_spot(spot, cell, list(taken), list(covered), _deep_of(covered))
+
+
+@lru_cache(maxsize=256)
+def _deep_of(covered: tuple[Shape, ...]):
+    return _deep(list(covered))
+
+
 def _free_spot(
     spot: Point, cell: int, taken: list[Point], covered: list[Shape], deep=None
 ) -> Point:
@@ -291,8 +303,7 @@ def draw_marks(canvas: Canvas, theme: Theme, state, shown: ShownTurn, marks: lis
     shapes = [footprint(cell, here) for cell, here in enumerate(state.cells)]
     pieces = [shape for shape in shapes if shape is not None]
     discs: list[Point] = []
-    covered = pieces + marks
-    deep = _deep(covered)
+    covered = tuple(tuple(tuple(p) for p in shape) for shape in pieces + marks)
     lanes: list[tuple[bool, float, float, float, float]] = []
     for move in shown.moves:
         path = _path(move)
@@ -321,8 +332,8 @@ def draw_marks(canvas: Canvas, theme: Theme, state, shown: ShownTurn, marks: lis
                 isinstance(move, Swap),
             )
             spot = start
-        taken = [d for d in discs if not math.isnan(d[0])]
-        discs.append(_free_spot(spot, home, taken, covered, deep))
+        taken = tuple(d for d in discs if not math.isnan(d[0]))
+        discs.append(_spot(spot, home, taken, covered))
     for n, spot in enumerate(discs, 1):
         if not math.isnan(spot[0]):
             number_disc(canvas, theme, spot, n, DISC)
