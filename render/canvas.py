@@ -303,20 +303,16 @@ class Canvas(Squares):
         the texts, and the squares under it need not be scaled down. A shape drawn later over
         it first pastes it at 2x (and every sprite waiting that overlaps it, in order), so
         what is drawn later still covers it. Elsewhere it is pasted at 2x at once."""
-        x, y = at[0] * SCALE, at[1] * SCALE
-        ox, oy = math.floor(x), math.floor(y)
-        sprite = sprites.get(Canvas, draw, args, x - ox, y - oy, extent)
-        left, top = ox - sprite.left, oy - sprite.top
+        placed = sprites.place(Canvas, draw, at, extent, args)
         if self._layer is not None and Canvas.LATE:
-            flat = sprite.flat(left, top)
+            flat = placed.flat
             self.texts.append(flat)
             self._wait(flat.box)
         else:
-            self._paste_sprite(sprite.image, (left, top))
-        for item in sprite.texts:
-            self.texts.append(item._replace(xy=(at[0] + item.xy[0], at[1] + item.xy[1])))
+            self._paste_sprite(placed.sprite.image, (placed.left, placed.top))
+        self.texts.extend(placed.texts)
         if self.hidden is not None:
-            self.hidden.extend(sprite.hidden)
+            self.hidden.extend(placed.sprite.hidden)
 
     def _paste_sprite(self, image: Image.Image, xy: tuple[int, int]) -> None:
         """A sprite's 2x image, its top-left corner at ``xy`` (2x px)."""

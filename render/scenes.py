@@ -129,14 +129,8 @@ class Recorder(Canvas):
         self._note(("fade", tuple(box), colour, amount), (box, colour, amount), (tuple(box),))
 
     def sprite(self, draw: Callable[..., None], at, extent, *args) -> None:
-        x, y = at[0] * SCALE, at[1] * SCALE
-        ox, oy = math.floor(x), math.floor(y)
-        sprite = sprites.get(Canvas, draw, args, x - ox, y - oy, extent)
-        left, top = ox - sprite.left, oy - sprite.top
-        w, h = sprite.image.size
-        boxes = [(left / SCALE, top / SCALE, (left + w) / SCALE, (top + h) / SCALE)]
-        for item in sprite.texts:
-            boxes.append(item._replace(xy=(at[0] + item.xy[0], at[1] + item.xy[1])).placed()[1])
+        placed = sprites.place(Canvas, draw, at, extent, args)
+        boxes = [placed.box, *(item.placed()[1] for item in placed.texts)]
         self._note(("sprite", draw, tuple(at), extent, *args), (draw, at, extent, *args), boxes)
 
     def text(

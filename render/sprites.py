@@ -168,3 +168,46 @@ def get(
     if sprite is None:
         sprite = kept.put(key, _draw(new_canvas, draw, args, fx, fy, extent))
     return sprite
+
+
+class Placed(NamedTuple):
+    """A sprite as drawn at an anchor point (:func:`place`)."""
+
+    sprite: Sprite
+    left: int
+    top: int
+    """Its 2x image's top-left corner (2x px)."""
+    texts: tuple[texts.Text, ...]
+    """Its texts, placed from the anchor."""
+
+    @property
+    def flat(self) -> Flat:
+        """Its image at the final size, where it goes."""
+        return self.sprite.flat(self.left, self.top)
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """The pixels its image covers (final px)."""
+        w, h = self.sprite.image.size
+        return (
+            self.left / SCALE,
+            self.top / SCALE,
+            (self.left + w) / SCALE,
+            (self.top + h) / SCALE,
+        )
+
+
+def place(
+    new_canvas: Callable[..., Any],
+    draw: Callable[..., None],
+    at: tuple[float, float],
+    extent: tuple[float, float, float, float],
+    args: tuple,
+) -> Placed:
+    """The sprite of ``draw(canvas, anchor, *args)`` (:func:`get`) with its anchor at ``at``
+    (final px): where its image and its texts go."""
+    x, y = at[0] * SCALE, at[1] * SCALE
+    ox, oy = math.floor(x), math.floor(y)
+    sprite = get(new_canvas, draw, args, x - ox, y - oy, extent)
+    placed = tuple(t._replace(xy=(at[0] + t.xy[0], at[1] + t.xy[1])) for t in sprite.texts)
+    return Placed(sprite, ox - sprite.left, oy - sprite.top, placed)

@@ -64,16 +64,6 @@ def _stamp(call: Call) -> sprites.Flat:
     return sprite.flat(left * SCALE - sprite.left, top * SCALE - sprite.top)
 
 
-def _sprite(call: Call) -> tuple[sprites.Flat, list[texts.Text]]:
-    draw, at, extent, *args = call.args
-    x, y = at[0] * SCALE, at[1] * SCALE
-    ox, oy = math.floor(x), math.floor(y)
-    sprite = sprites.get(Canvas, draw, tuple(args), x - ox, y - oy, extent)
-    flat = sprite.flat(ox - sprite.left, oy - sprite.top)
-    placed = [t._replace(xy=(at[0] + t.xy[0], at[1] + t.xy[1])) for t in sprite.texts]
-    return flat, placed
-
-
 def _text(call: Call) -> texts.Text:
     return call.key[1]  # (the Text the recorder made: fitted, placed)
 
@@ -89,10 +79,12 @@ def _paint(region: Image.Image, corner: tuple[int, int], calls: Sequence[Call]) 
             x, y = flat.xy
             region.paste(flat.image, (x - cx, y - cy), flat.image)
         elif name == "sprite":
-            flat, placed = _sprite(call)
+            draw, at, extent, *args = call.args
+            placed = sprites.place(Canvas, draw, at, extent, tuple(args))
+            flat = placed.flat
             x, y = flat.xy
             region.paste(flat.image, (x - cx, y - cy), flat.image)
-            late.extend(placed)
+            late.extend(placed.texts)
         elif name == "text":
             item = _text(call)
             if call.kwargs.get("inline"):
