@@ -408,14 +408,29 @@ class Canvas(Squares):
         now, supersampled with the shapes, for a text that something drawn later may cover
         (a number on a piece another piece overlaps). ``among``: ``text`` is a player's name,
         these every seat's, for :meth:`fit`."""
-        text = self.fit(text, size, max_width, bold, among) if max_width else displayable(text)
-        stroke = texts.stroke(size, bold)
-        item = texts.Text((xy[0], xy[1]), text, texts.font_size(size), fill, anchor, stroke)
+        item = self.text_item(xy, text, size, fill, anchor, bold, max_width, among)
         if inline:
             self._paint_inline(item)
         else:
             self.texts.append(item)
-        return texts.length(text, size, stroke)
+        return texts.length(item.text, size, item.stroke)
+
+    def text_item(
+        self,
+        xy: Point,
+        text: str,
+        size: float,
+        fill: RGB,
+        anchor: str = "la",
+        bold: bool = False,
+        max_width: float | None = None,
+        among: Sequence[str] = (),
+    ) -> texts.Text:
+        """The text :meth:`text` draws: cut to ``max_width`` (:meth:`fit`), its size and
+        stroke as painted."""
+        text = self.fit(text, size, max_width, bold, among) if max_width else displayable(text)
+        stroke = texts.stroke(size, bold)
+        return texts.Text((xy[0], xy[1]), text, texts.font_size(size), fill, anchor, stroke)
 
     def _paint_inline(self, item: texts.Text | sprites.Flat) -> None:
         if isinstance(item, sprites.Flat):

@@ -28,7 +28,6 @@ from PIL import Image, ImageChops
 from . import sprites
 from . import text as texts
 from .canvas import COPIES, SCALE, Canvas, outline_bands
-from .theme import displayable
 
 Box = tuple[float, float, float, float]
 
@@ -146,16 +145,14 @@ class Recorder(Canvas):
         inline=False,
         among=(),
     ) -> float:
-        shown = self.fit(text, size, max_width, bold, among) if max_width else displayable(text)
-        stroke = texts.stroke(size, bold)
-        item = texts.Text((xy[0], xy[1]), shown, texts.font_size(size), fill, anchor, stroke)
+        item = self.text_item(xy, text, size, fill, anchor, bold, max_width, among)
         self._note(
             ("text", item, inline),
             (xy, text, size, fill, anchor, bold, max_width),
             (item.placed()[1],),
             {"inline": inline, "among": among},
         )
-        return texts.length(shown, size, stroke)
+        return texts.length(item.text, size, item.stroke)
 
     def copy(self) -> Canvas:
         raise TypeError("a recorded board cannot be copied")

@@ -88,7 +88,7 @@ def _paint(region: Image.Image, corner: tuple[int, int], calls: Sequence[Call]) 
         elif name == "text":
             item = _text(call)
             if call.kwargs.get("inline"):
-                _letter(region, corner, item)
+                texts.draw(region, item, corner)
             else:
                 late.append(item)
         elif name == "paste":
@@ -110,12 +110,7 @@ def _paint(region: Image.Image, corner: tuple[int, int], calls: Sequence[Call]) 
         else:
             raise ValueError(f"no stamp for a {name!r} call")
     for item in late:
-        _letter(region, corner, item)
-
-
-def _letter(region: Image.Image, corner: tuple[int, int], item: texts.Text) -> None:
-    ink, (left, top, _, _) = item.placed()
-    region.paste(item.fill, (left - corner[0], top - corner[1]), ink.image)
+        texts.draw(region, item, corner)
 
 
 def _flat(scene: Scene) -> Image.Image:

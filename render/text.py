@@ -140,7 +140,11 @@ class Text(NamedTuple):
         return m, (x, y, x + m.image.width, y + m.image.height)
 
 
-def draw(image: Image.Image, text: Text) -> None:
-    """Paint ``text`` onto ``image`` in its colour through its cached mask."""
+def draw(image: Image.Image, text: Text, corner: tuple[int, int] = (0, 0)) -> None:
+    """Paint ``text`` onto ``image`` in its colour through its cached mask; ``corner``: where
+    ``image``'s top-left pixel lies on the board (a part of it), which may cut the text."""
     m, box = text.placed()
-    image.im.paste(text.fill, box, m.image.im)  # (Image.paste's checks: ~4 us)
+    if corner == (0, 0):
+        image.im.paste(text.fill, box, m.image.im)  # (Image.paste's checks: ~4 us)
+    else:
+        image.paste(text.fill, (box[0] - corner[0], box[1] - corner[1]), m.image)
