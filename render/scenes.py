@@ -214,10 +214,7 @@ def _layers_apart(one: Canvas, two: Canvas) -> list[Box]:
     key = (id(one), id(two))
     boxes = _APART.get(key)
     if boxes is None:
-        flats = [
-            layer._flat if layer._flat is not None else layer._shapes() for layer in (one, two)
-        ]
-        box = ImageChops.difference(*flats).getbbox()
+        box = ImageChops.difference(one.flat(), two.flat()).getbbox()
         boxes = [] if box is None else [_padded(box)]
         if len(_APART) > 256:
             _APART.clear()

@@ -313,16 +313,20 @@ class Squares:
                 self._drawn[row] = bytes(c1 - c0)
         self._covers.append((what, box))
 
+    def flat(self) -> Image.Image:
+        """A layer's shapes at the final size, made the first time it is asked for and kept
+        (two threads may both make it: the same pixels). Not to be drawn on."""
+        if self._flat is None:
+            self._flat = self._shapes()
+        return self._flat
+
     def _shapes(self) -> Image.Image:
         """The shapes at the final size: over a layer, the layer's own (scaled down once)
         with the squares drawn on scaled down over it."""
         layer = self._layer
         if layer is None:
             return downscale(self.image)
-        flat = layer._flat
-        if flat is None:  # two threads may both make it: the same pixels
-            flat = layer._flat = layer._shapes()
-        image = flat.copy()
+        image = layer.flat().copy()
         for what, box in self._covers:
             image.paste(what, box if isinstance(what, tuple) else box[:2])
         for c0, r0, c1, r1 in self._runs():

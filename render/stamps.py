@@ -113,16 +113,9 @@ def _paint(region: Image.Image, corner: tuple[int, int], calls: Sequence[Call]) 
         texts.draw(region, item, corner)
 
 
-def _flat(scene: Scene) -> Image.Image:
-    layer = scene.layer
-    if layer._flat is None:
-        layer._flat = layer._shapes()
-    return layer._flat
-
-
 def whole(scene: Scene) -> Image.Image:
     """The board put together whole from its stamps (RGB, final size)."""
-    image = _flat(scene).copy()
+    image = scene.layer.flat().copy()
     _paint(image, (0, 0), scene.calls)
     return image
 
@@ -130,7 +123,7 @@ def whole(scene: Scene) -> Image.Image:
 def compose(scene: Scene, within: Sequence[Box]) -> list[Part]:
     """The board's pixels around the boxes ``within``, in parts: each its top-left corner
     (final px) and an image (every call that reaches it pasted: all of it right)."""
-    flat = _flat(scene)
+    flat = scene.layer.flat()
     parts: list[Part] = []
     for (g0, h0, g1, h1), _ in regions(within):
         area = bounds([(g0, h0, g1, h1)], scene.size)
