@@ -277,14 +277,15 @@ _WHERE = {
 
 
 def moved(name: str, args: tuple, dx: float, dy: float) -> tuple:
-    """A recorded call's arguments with its place moved by (``dx``, ``dy``) final px."""
+    """A recorded call's arguments with its place moved by (``dx``, ``dy``) final px (its
+    points a tuple: what a stamp is kept by)."""
     index, kind = _WHERE[name]
     where = args[index]
     if kind == "box":
         x0, y0, x1, y1 = where
         shifted: Any = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
     elif kind == "points":
-        shifted = [(x + dx, y + dy) for x, y in where]
+        shifted = tuple((x + dx, y + dy) for x, y in where)
     else:
         shifted = (where[0] + dx, where[1] + dy)
     return (*args[:index], shifted, *args[index + 1 :])

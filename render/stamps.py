@@ -47,19 +47,13 @@ def _shape(canvas: Canvas, anchor, name: str, args: tuple) -> None:
     getattr(canvas, name)(*moved(name, args, anchor[0], anchor[1]))
 
 
-def _hashable(value):
-    if isinstance(value, list | tuple):
-        return tuple(_hashable(v) for v in value)
-    return value
-
-
 def _stamp(call: Call) -> sprites.Flat:
     """The final-size image of a shape call, kept (see the module docstring)."""
     x0, y0, x1, y1 = call.bbox
     left, top = math.floor(x0), math.floor(y0)
     relative = moved(call.name, call.args, -left, -top)
     extent = (0.0, 0.0, float(math.ceil(x1 - left)), float(math.ceil(y1 - top)))
-    args = (call.name, _hashable(relative))
+    args = (call.name, relative)
     sprite = sprites.get(Canvas, _shape, args, 0.0, 0.0, extent, kept=_STAMPS)
     return sprite.flat(left * SCALE - sprite.left, top * SCALE - sprite.top)
 
