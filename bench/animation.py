@@ -37,16 +37,12 @@ from PIL import Image
 import engine
 import render
 from render import gif_writer, scenes, stamps
-from render.animation import animate_states
+from render.animation import animate_states, steps
 from tests.bot.random_games import random_states
 
 
 def ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.1f} / {percentile(values, 95) * 1000:.1f} ms"
-
-
-def _moves(states: list) -> list[int]:
-    return [0] + [0 if states[i - 1].is_chance_node() else 1 for i in range(1, len(states))]
 
 
 def one_game(key: str, players: int, seed: int) -> list:
@@ -57,7 +53,7 @@ def one_game(key: str, players: int, seed: int) -> list:
         render.render(state)
         yardstick.append(time.process_time() - start)
     start = time.process_time()
-    anim = animate_states(states, _moves(states), render.render)
+    anim = animate_states(states, steps(states), render.render)
     whole = time.process_time() - start
     record, compare, compose = [], [], []
     before = None

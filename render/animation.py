@@ -278,13 +278,17 @@ def animate_game(
         raise ValueError(f"moves {first} to {last} are not in a game of {len(moves)} moves")
     game = engine.get_game(key)
     state = game.replay(num_players, options, moves[:first])
-    states, made = [state], [0]
+    states = [state]
     for move in moves[first:last]:
-        rolled = state.is_chance_node()
         state = state.apply(move)
         states.append(state)
-        made.append(0 if rolled else 1)
-    return animate_states(states, made, lambda s: render(s, names=names), limit=limit)
+    return animate_states(states, steps(states), lambda s: render(s, names=names), limit=limit)
+
+
+def steps(states: Sequence[Any]) -> list[int]:
+    """The moves each step of ``states`` made, for the timing: 0 for the first state and for
+    a roll (a chance node's outcome is shown with the move that follows), else 1."""
+    return [0] + [0 if before.is_chance_node() else 1 for before in states[:-1]]
 
 
 __all__ = [
@@ -301,4 +305,5 @@ __all__ = [
     "animate_states",
     "changed_box",
     "frame_ms",
+    "steps",
 ]

@@ -10,7 +10,7 @@ import random
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import render
-from render.animation import UPLOAD_LIMIT, Step, animate, animate_states
+from render.animation import UPLOAD_LIMIT, Step, animate, animate_states, steps
 from tests.bot.random_games import random_states
 
 
@@ -62,10 +62,6 @@ def test_over_the_limit_it_shrinks_then_drops_frames_and_says_so():
     assert _frames(anim.data)[-1][1] == 5000
 
 
-def _moves(states) -> list[int]:
-    return [0] + [0 if states[i - 1].is_chance_node() else 1 for i in range(1, len(states))]
-
-
 def _decoded(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
@@ -79,7 +75,7 @@ def test_the_longest_random_game_fits_discord_and_shows_every_change():
     shown = 1 + sum(
         ImageChops.difference(a, b).getbbox() is not None for a, b in itertools.pairwise(drawn)
     )
-    anim = animate_states(states, _moves(states), render.render)
+    anim = animate_states(states, steps(states), render.render)
     assert len(anim.data) <= UPLOAD_LIMIT == 10 * 1024 * 1024
     assert anim.dropped == 0 and anim.scale == 1.0
     image = Image.open(io.BytesIO(anim.data))
@@ -96,9 +92,9 @@ def test_the_longest_random_game_fits_discord_and_shows_every_change():
 
 def test_a_game_over_the_limit_is_shrunk_then_thinned_and_still_ends_on_its_last_board():
     states = random_states("ice-turn", 4, seed=2)[:240]
-    full = animate_states(states, _moves(states), render.render)
+    full = animate_states(states, steps(states), render.render)
     limit = len(full.data) // 5
-    anim = animate_states(states, _moves(states), render.render, limit=limit)
+    anim = animate_states(states, steps(states), render.render, limit=limit)
     assert len(anim.data) <= limit
     assert anim.scale == 0.5 and anim.dropped > 0 and anim.changes == full.changes
     image = Image.open(io.BytesIO(anim.data))
