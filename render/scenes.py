@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
 from typing import Any, NamedTuple
@@ -206,19 +207,19 @@ def changes(before: Scene | None, after: Scene) -> list[Box] | None:
     return boxes
 
 
-_APART: dict[tuple[int, int], list[Box]] = {}
+_APART: weakref.WeakKeyDictionary[Canvas, weakref.WeakKeyDictionary[Canvas, list[Box]]]
+_APART = weakref.WeakKeyDictionary()
+"""Where two layers differ, kept per pair for as long as both layers live (a layer's cache
+may drop it, and a new one could then take its ``id``)."""
 
 
 def _layers_apart(one: Canvas, two: Canvas) -> list[Box]:
     """Where two cached layers of one size differ (the box around it; kept per pair)."""
-    key = (id(one), id(two))
-    boxes = _APART.get(key)
+    known = _APART.setdefault(one, weakref.WeakKeyDictionary())
+    boxes = known.get(two)
     if boxes is None:
         box = ImageChops.difference(one.flat(), two.flat()).getbbox()
-        boxes = [] if box is None else [_padded(box)]
-        if len(_APART) > 256:
-            _APART.clear()
-        _APART[key] = boxes
+        boxes = known[two] = [] if box is None else [_padded(box)]
     return boxes
 
 
