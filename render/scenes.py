@@ -28,9 +28,7 @@ from PIL import Image, ImageChops
 
 from . import sprites
 from . import text as texts
-from .canvas import COPIES, SCALE, Canvas, outline_bands
-
-Box = tuple[float, float, float, float]
+from .canvas import COPIES, SCALE, Box, Canvas, outline_bands
 
 PAD = 2
 """Final pixels added around each call's box: a shape's anti-aliased edge, rounded outwards."""

@@ -30,9 +30,8 @@ from PIL import Image
 from . import sprites
 from . import text as texts
 from .canvas import SCALE, Canvas
+from .gif_writer import Part
 from .scenes import Box, Call, Scene, bounds, moved, regions
-
-Part = tuple[tuple[int, int], Image.Image, Image.Image | None]
 
 STAMP_BYTES = 48 * 1024 * 1024
 """How much the stamps kept may take (per process)."""
