@@ -27,6 +27,10 @@ KEPT = 256
 """Board images kept by :meth:`Boards.render` (about 50 KB each: some 13 MB at most)."""
 
 
+_MISSING = object()
+"""Nothing kept (a drawing may be anything, None too)."""
+
+
 def _draw(state, names: list[str]) -> tuple[bytes, str]:
     return render.render(state, names=names), render.alt_text(state, names=names)
 
@@ -69,9 +73,9 @@ class Boards(WorkerPool):
         kept under it with the names, and given again rather than drawn twice."""
         names = list(names)
         kept = None if drawn is None else (*drawn, tuple(names))
-        if kept is not None and kept in self._kept:
-            self._kept.move_to_end(kept)
-            return self._kept[kept]
+        image = self._recall(kept)
+        if image is not _MISSING:
+            return image
         image = await self._render(state, names, position)
         self._keep(kept, image)
         return image
@@ -80,15 +84,22 @@ class Boards(WorkerPool):
         """``fn(*args)``, a drawing of a game of ``key`` (a picklable top-level function), in
         the workers (a game outside :data:`BUILT_IN`: in a thread); kept under ``drawn`` like
         :meth:`render`'s images, and given again rather than drawn twice."""
-        if drawn in self._kept:
-            self._kept.move_to_end(drawn)
-            return self._kept[drawn]
+        made = self._recall(drawn)
+        if made is not _MISSING:
+            return made
         if self.in_processes and key in BUILT_IN:
             made = await self(fn, *args)
         else:
             made = await asyncio.to_thread(fn, *args)
         self._keep(drawn, made)
         return made
+
+    def _recall(self, kept: tuple | None) -> Any:
+        """What is kept under ``kept`` (now the most recently used), or ``_MISSING``."""
+        if kept is None or kept not in self._kept:
+            return _MISSING
+        self._kept.move_to_end(kept)
+        return self._kept[kept]
 
     def _keep(self, kept: tuple | None, made: Any) -> None:
         self.drawn += 1
