@@ -133,14 +133,14 @@ def _deep(covered: list[Shape]):
     return grid.load()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _spot(spot: Point, cell: int, taken: tuple[Point, ...], covered: tuple[Shape, ...]) -> Point:
     """:func:`_free_spot`, kept: the same turn drawn again (the next board, a replay's next
     frame) finds its numbers' places without searching (1 ms of an Ice-Turn board)."""
     return _free_spot(spot, cell, list(taken), list(covered), _deep_of(covered))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _deep_of(covered: tuple[Shape, ...]):
     return _deep(list(covered))
 
@@ -168,13 +168,15 @@ def _free_spot(
         if box[0] < outer[2] and outer[0] < box[2] and box[1] < outer[3] and outer[1] < box[3]:
             near.append((box, shape))
 
-    def within(x, y, box) -> bool:
-        return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+    apart = (2 * DISC + 2) ** 2
 
     def clear(x, y, rule) -> bool:
         if rule and deep is not None and deep[round(x / STEP), round(y / STEP)]:
             return False
-        return all(math.hypot(x - ox, y - oy) >= 2 * DISC + 2 for ox, oy in taken) and not any(
+        for ox, oy in taken:
+            if (x - ox) ** 2 + (y - oy) ** 2 < apart:
+                return False
+        return not any(
             b[0] < x < b[2] and b[1] < y < b[3] and _distance((x, y), shape) < CLEAR
             for b, shape in rule
         )
@@ -182,15 +184,19 @@ def _free_spot(
     # the grid of places runs through the tile's first place (a whole number of steps away)
     gx = inner[0] + round((min(max(spot[0], outer[0]), outer[2]) - inner[0]) / STEP) * STEP
     gy = inner[1] + round((min(max(spot[1], outer[1]), outer[3]) - inner[1]) / STEP) * STEP
+    i0, j0, i1, j1 = inner
     for inside, rule in ((True, near), (False, near), (True, [])):
-        box = inner if inside else outer
-        far = max((cx - gx) ** 2 + (cy - gy) ** 2 for cx in box[::2] for cy in box[1::2])
+        b0, c0, b1, c1 = inner if inside else outer
+        far = max((cx - gx) ** 2 + (cy - gy) ** 2 for cx in (b0, b1) for cy in (c0, c1))
         for d2, dx, dy in _offsets():
             if d2 > far:  # (every place of the region is nearer)
                 break
             x, y = gx + dx, gy + dy
-            where = within(x, y, inner) if inside else within(x, y, outer)
-            if where and (inside or not within(x, y, inner)) and clear(x, y, rule):
+            if not (b0 <= x <= b1 and c0 <= y <= c1):
+                continue
+            if not inside and i0 <= x <= i1 and j0 <= y <= j1:
+                continue
+            if clear(x, y, rule):
                 return (x, y)
     return _inside(spot, cell)
 
