@@ -22,6 +22,7 @@ import math
 import weakref
 from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageChops
@@ -83,6 +84,11 @@ class Recorder(Canvas):
     def _note(
         self, key: tuple, args: tuple, boxes: Sequence[Box], kwargs: dict | None = None
     ) -> None:
+        if len(boxes) == 1:  # (most calls: one box)
+            x0, y0, x1, y1 = boxes[0]
+            bbox = (x0 - PAD, y0 - PAD, x1 + PAD, y1 + PAD)
+            self.calls.append(Call(key, key[0], args, kwargs or {}, (bbox,), bbox))
+            return
         padded = tuple(_padded(b) for b in boxes)
         bbox = padded[0]
         if len(padded) > 1:
@@ -127,8 +133,7 @@ class Recorder(Canvas):
         self._note(("fade", tuple(box), colour, amount), (box, colour, amount), (tuple(box),))
 
     def sprite(self, draw: Callable[..., None], at, extent, *args) -> None:
-        placed = sprites.place(Canvas, draw, at, extent, args)
-        boxes = [placed.box, *(item.placed()[1] for item in placed.texts)]
+        boxes = _sprite_boxes(draw, tuple(at), extent, args)
         self._note(("sprite", draw, tuple(at), extent, *args), (draw, at, extent, *args), boxes)
 
     def text(
@@ -164,6 +169,14 @@ class Recorder(Canvas):
 
     def png(self, palette: bool = False) -> bytes:
         return b""  # (what the renderer returns while recorded: the calls are the result)
+
+
+@lru_cache(maxsize=8192)
+def _sprite_boxes(draw: Callable[..., None], at: tuple, extent: tuple, args: tuple) -> list[Box]:
+    """Where a sprite drawn at ``at`` may change pixels: its image and its texts (kept: a
+    piece is drawn on the same place board after board)."""
+    placed = sprites.place(Canvas, draw, at, extent, args)
+    return [placed.box, *(item.placed()[1] for item in placed.texts)]
 
 
 def record(draw: Callable[[], object]) -> Scene:
@@ -243,24 +256,35 @@ own, and drawing the gap between close boxes costs less; an outline's four sides
 def regions(boxes: Sequence[Box]) -> list[tuple[Box, list[Box]]]:
     """``boxes`` in groups, each drawn as one region (see :data:`SLACK`): the box around
     each group, and its boxes."""
-    groups: list[tuple[Box, list[Box]]] = []
+    groups: list[list] = []  # [left, top, right, bottom, boxes]
     for box in sorted(set(boxes)):
         x0, y0, x1, y1 = box
         members = [box]
-        merged = True
-        while merged:
-            merged = False
-            for i, ((a0, b0, a1, b1), inside) in enumerate(groups):
-                u0, v0, u1, v1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
-                both = (x1 - x0) * (y1 - y0) + (a1 - a0) * (b1 - b0)
-                if (u1 - u0) * (v1 - v0) <= both * GROW + SLACK:
-                    x0, y0, x1, y1 = u0, v0, u1, v1
-                    members.extend(inside)
-                    del groups[i]
-                    merged = True
+        i = 0
+        while i < len(groups):  # (a box grown by a merge is tried on every group again)
+            a0, b0, a1, b1, inside = groups[i]
+            u0 = x0 if x0 < a0 else a0
+            v0 = y0 if y0 < b0 else b0
+            u1 = x1 if x1 > a1 else a1
+            v1 = y1 if y1 > b1 else b1
+            both = (x1 - x0) * (y1 - y0) + (a1 - a0) * (b1 - b0)
+            if (u1 - u0) * (v1 - v0) <= both * GROW + SLACK:
+                if u0 == a0 and v0 == b0 and u1 == a1 and v1 == b1:
+                    # inside the group: it does not grow, so it meets no other group it
+                    # did not meet before (every two groups left apart were tried)
+                    inside.append(box)
+                    groups.append(groups.pop(i))  # (where a merged group goes)
+                    members = []
                     break
-        groups.append(((x0, y0, x1, y1), members))
-    return groups
+                x0, y0, x1, y1 = u0, v0, u1, v1
+                members.extend(inside)
+                del groups[i]
+                i = 0
+            else:
+                i += 1
+        if members:
+            groups.append([x0, y0, x1, y1, members])
+    return [((x0, y0, x1, y1), members) for x0, y0, x1, y1, members in groups]
 
 
 _WHERE = {
@@ -290,6 +314,27 @@ def moved(name: str, args: tuple, dx: float, dy: float) -> tuple:
     return (*args[:index], shifted, *args[index + 1 :])
 
 
+_LENGTHS = {"rect": (3, 4), "polygon": (3,), "line": (2,), "circle": (1, 4)}
+"""Where a shape call's widths and radii are among its arguments."""
+
+
+def shrunk(name: str, args: tuple, shrink: int) -> tuple:
+    """A shape call's arguments at 1/``shrink`` of the final size: its place, its widths and
+    its radii (drawn so, at 2x and scaled down, it is as smooth as on the board)."""
+    index, kind = _WHERE[name]
+    where = args[index]
+    out = list(args)
+    if kind == "box":
+        out[index] = tuple(v / shrink for v in where)
+    elif kind == "points":
+        out[index] = tuple((x / shrink, y / shrink) for x, y in where)
+    else:
+        out[index] = (where[0] / shrink, where[1] / shrink)
+    for i in _LENGTHS[name]:
+        out[i] = out[i] / shrink
+    return tuple(out)
+
+
 __all__ = [
     "PAD",
     "Call",
@@ -299,4 +344,5 @@ __all__ = [
     "changes",
     "record",
     "regions",
+    "shrunk",
 ]
