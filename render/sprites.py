@@ -58,29 +58,38 @@ class Sprite(NamedTuple):
     hidden: tuple[str, ...]
     """Its texts a later shape of its own covers (see ``Canvas.TRACK``)."""
     name: str
-    flats: dict[tuple[int, int], Image.Image]
-    """Its final-size images by the parity of its 2x corner (made when first needed)."""
+    flats: dict[tuple[int, ...], Image.Image]
+    """Its final-size images by the parity of its 2x corner (made when first needed), and
+    any smaller ones (by the corner's place in their blocks, and how much smaller)."""
 
-    def flat(self, left: int, top: int) -> Flat:
-        """Painted at the final size with its 2x top-left corner at (``left``, ``top``)."""
-        px, py = left % SCALE, top % SCALE
-        image = self.flats.get((px, py))
+    def flat(self, left: int, top: int, shrink: int = 1) -> Flat:
+        """Painted at the final size with its 2x top-left corner at (``left``, ``top``); with
+        ``shrink``, at 1/``shrink`` of the final size (an animated replay's frames)."""
+        factor = SCALE * shrink
+        px, py = left % factor, top % factor
+        key = (px, py) if shrink == 1 else (px, py, shrink)
+        image = self.flats.get(key)
         if image is None:  # two threads may both make it: the same pixels
-            image = self.flats[(px, py)] = _reduced(self.image, px, py)
-        return Flat(
-            image, ((left - px) // SCALE, (top - py) // SCALE), self.image, (left, top), self.name
-        )
+            image = self.flats[key] = reduced(self.image, px, py, factor)
+        corner = ((left - px) // factor, (top - py) // factor)
+        return Flat(image, corner, self.image, (left, top), self.name)
 
 
-def _reduced(image: Image.Image, px: int, py: int) -> Image.Image:
-    """``image`` at the final size, moved right and down by (``px``, ``py``) 2x pixels so
-    that its 2x pixels fall in the same 2x2 blocks as on the canvas. Premultiplied: an edge
-    pixel half covered is the shape's colour at half opacity, not darkened towards black."""
-    width = -(-(image.width + px) // SCALE) * SCALE
-    height = -(-(image.height + py) // SCALE) * SCALE
+def reduced(image: Image.Image, px: int, py: int, factor: int = SCALE) -> Image.Image:
+    """``image`` made ``factor`` times smaller, moved right and down by (``px``, ``py``) of
+    its pixels first so that they fall in the same blocks as on the canvas. An RGBA image is
+    reduced premultiplied: an edge pixel half covered is the shape's colour at half opacity,
+    not darkened towards black. An opaque image that fills whole blocks stays opaque; one
+    that does not comes back RGBA, its edges part clear."""
+    width = -(-(image.width + px) // factor) * factor
+    height = -(-(image.height + py) // factor) * factor
+    if image.mode != "RGBA":  # (opaque: if it lies across blocks, its edges come out part clear)
+        if (px, py) == (0, 0) and image.size == (width, height):
+            return image.reduce(factor)
+        image = image.convert("RGBA")
     padded = Image.new("RGBa", (width, height), (0, 0, 0, 0))
     padded.paste(image.convert("RGBa"), (px, py))
-    return padded.reduce(SCALE).convert("RGBA")
+    return padded.reduce(factor).convert("RGBA")
 
 
 class _Kept:

@@ -134,17 +134,42 @@ class Text(NamedTuple):
     def placed(self) -> tuple[Mask, tuple[int, int, int, int]]:
         """Its mask, and the pixels it covers: (left, top, right, bottom), the last two
         excluded."""
-        (x, fx), (y, fy) = _split(self.xy[0]), _split(self.xy[1])
-        m = mask(self.text, self.size, self.stroke, self.anchor, fx, fy)
-        x, y = x + m.dx, y + m.dy
-        return m, (x, y, x + m.image.width, y + m.image.height)
+        return _placed(self)
 
 
-def draw(image: Image.Image, text: Text, corner: tuple[int, int] = (0, 0)) -> None:
+@lru_cache(maxsize=4096)
+def _placed(text: Text) -> tuple[Mask, tuple[int, int, int, int]]:
+    """``Text.placed``, kept: a recorded board asks each text where it lies, and an animated
+    replay asks again for each frame it is drawn in."""
+    (x, fx), (y, fy) = _split(text.xy[0]), _split(text.xy[1])
+    m = mask(text.text, text.size, text.stroke, text.anchor, fx, fy)
+    x, y = x + m.dx, y + m.dy
+    return m, (x, y, x + m.image.width, y + m.image.height)
+
+
+def draw(image: Image.Image, text: Text, corner: tuple[int, int] = (0, 0), shrink: int = 1) -> None:
     """Paint ``text`` onto ``image`` in its colour through its cached mask; ``corner``: where
-    ``image``'s top-left pixel lies on the board (a part of it), which may cut the text."""
-    m, box = text.placed()
-    if corner == (0, 0):
-        image.im.paste(text.fill, box, m.image.im)  # (Image.paste's checks: ~4 us)
+    ``image``'s top-left pixel lies on the board (a part of it), which may cut the text.
+    ``shrink``: ``image`` is 1/``shrink`` of the final size (and ``corner`` in its pixels)."""
+    if shrink != 1:
+        cover, (x, y) = _shrunk(text, shrink)
     else:
-        image.paste(text.fill, (box[0] - corner[0], box[1] - corner[1]), m.image)
+        m, (x, y, _, _) = text.placed()
+        cover = m.image
+    x, y = x - corner[0], y - corner[1]
+    box = (x, y, x + cover.width, y + cover.height)
+    image.im.paste(text.fill, box, cover.im)  # (Image.paste's checks: ~4 us; it cuts the same)
+
+
+@lru_cache(maxsize=4096)
+def _shrunk(text: Text, shrink: int) -> tuple[Image.Image, tuple[int, int]]:
+    """``text``'s mask made ``shrink`` times smaller, its pixels in the same blocks as on the
+    board, and where its top-left pixel goes (in the smaller pixels)."""
+    m, (x, y, _, _) = text.placed()
+    px, py = x % shrink, y % shrink
+    width = -(-(m.image.width + px) // shrink) * shrink
+    height = -(-(m.image.height + py) // shrink) * shrink
+    padded = Image.new("L", (width, height))
+    padded.paste(m.image, (px, py))
+    return padded.reduce(shrink), ((x - px) // shrink, (y - py) // shrink)
+
