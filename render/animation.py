@@ -34,6 +34,7 @@ measured sizes and times there). Pure: imports only the engine, the renderers an
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -59,8 +60,13 @@ from .gif_writer import (
 
 UPLOAD_LIMIT = 10 * 1024 * 1024
 """Discord's upload limit for a bot's file (10 MiB)."""
+SHRINK = 2
+"""A game's frames are drawn at half the board's size (the size Discord shows them at in a
+chat; see ``docs/decisions.md``): a quarter of the pixels to put together, compare and
+compress, and a file half as large, so long games keep their frames."""
 SMALLEST_SCALE = 0.5
-"""A file over the limit is drawn smaller down to half its width; then frames are dropped."""
+"""Board images (``animate``) over the limit are drawn smaller down to half their width;
+then frames are dropped."""
 PALETTE_SAMPLES = 12
 """Boards (evenly spread, the first and the last among them) the palette is chosen from."""
 FORMAT = "gif"
@@ -140,46 +146,84 @@ SCALE_POWER = 1.1
 """Bytes go with the scale (of the width) to about this power, not its square: smaller frames
 compress worse. Measured on a 2,619-move Ice-Turn game: 46 % of the bytes at 0.515 of the
 width, 55 % at 0.582."""
-KEPT_SHARE = 0.35
-"""Dropping frames keeps about this share of the bytes whatever is dropped: a kept frame
-holds the changes of the frames dropped before it (same game: 6.4 MB of 17.6 at half width)."""
+KEPT_POWER = 0.45
+"""Dropping frames: the bytes go with the frames kept to about this power, not in proportion
+(a kept frame holds the changes of the frames dropped before it). Measured on a 2,619-move
+Ice-Turn game at half size: 0.34 to 0.5 between tries; past two tries, the power is the one
+through the two tries nearest the target."""
+FULL_ENOUGH = 0.85
+"""A file with frames dropped that fills less of the target than this is tried again with
+more frames (up to :data:`TRIES` tries in all): a long game keeps as many moves as fit."""
+TRIES = 5
 
 
-def _fit(boards: Callable[[], Iterable[Board]], colours: Image.Image, limit: int) -> Animation:
+def _kept(tried: list[tuple[int, int, bool]], target: float) -> float:
+    """How many frames to keep for ``target`` bytes, from the tries so far (frames kept,
+    bytes, whether it fit): along the power law through the two tries that bracket the target
+    (else the last two, else :data:`KEPT_POWER` through the last)."""
+    over = [t for t in tried if not t[2]]
+    under = [t for t in tried if t[2]]
+    if over and under:
+        pair = [max(under), min(over)]
+    else:
+        pair = sorted({(k, n) for k, n, _ in tried[-2:]})
+    (k2, l2), power = pair[-1][:2], KEPT_POWER
+    if len(pair) == 2 and pair[0][0] != pair[1][0] and pair[0][1] != pair[1][1]:
+        (k1, l1) = pair[0][:2]
+        power = min(1.0, max(0.2, math.log(l2 / l1) / math.log(k2 / k1)))
+    return k2 * (target / l2) ** (1 / power)
+
+
+def _fit(
+    boards: Callable[[], Iterable[Board]],
+    colours: Image.Image,
+    limit: int,
+    smallest: float = SMALLEST_SCALE,
+) -> Animation:
     """Write the boards within ``limit``: whole first, then smaller, then with frames dropped.
 
     Over the limit, the next try is sized from the last: bytes go with the scale to the power
-    :data:`SCALE_POWER`, down to :data:`SMALLEST_SCALE`; past that, frames are dropped, the
-    bytes taken to be :data:`KEPT_SHARE` of the whole plus the rest in proportion to the
-    frames kept, then by the line through the last two tries. A try stops as soon as it
-    passes the limit, its whole length estimated from the frames written."""
+    :data:`SCALE_POWER`, down to ``smallest``; past that, frames are dropped (how many:
+    :func:`_kept`), and a file that fits but fills less than :data:`FULL_ENOUGH` of the
+    target is tried again with more. A try stops as soon as it passes the limit, its whole
+    length estimated from the frames written."""
     result: Written = write(boards(), colours, limit=limit)
     total, scale, keep = result.changes, 1.0, None
-    tried: list[tuple[int, int]] = []  # (frames kept, bytes) at the smallest scale
+    tried: list[tuple[int, int, bool]] = []  # (frames kept, bytes, fit) at the smallest scale
     target = limit * 0.97
+    best: tuple[Written, set[int]] | None = None  # the try with most frames that fit
     while result.data is None or result.length > limit:
-        shown = total if keep is None else len(keep)
-        if scale <= SMALLEST_SCALE:
-            tried.append((shown, result.length))
         excess = target / result.length
-        if scale > SMALLEST_SCALE:
+        if scale > smallest:
             wanted = scale * excess ** (1 / SCALE_POWER)
-            if wanted < SMALLEST_SCALE:  # the rest of the excess left for dropping frames
-                shrunk = (SMALLEST_SCALE / scale) ** SCALE_POWER
-                excess, scale = excess / shrunk, SMALLEST_SCALE
-                tried.append((total, round(result.length * shrunk)))  # (an estimate)
-            else:
-                scale, excess = min(wanted, scale * 0.95), 1.0
-        if excess < 1.0:
-            if shown <= 2:
+            if wanted >= smallest:
+                scale = min(wanted, scale * 0.95)
+                result = write(boards(), colours, scale=scale, limit=limit)
+                continue
+            shrunk = (smallest / scale) ** SCALE_POWER  # the rest left for dropping frames
+            scale = smallest
+            tried.append((total, round(result.length * shrunk), False))  # (an estimate)
+        else:
+            tried.append((total if keep is None else len(keep), result.length, False))
+        while True:  # dropping frames
+            shown = min((k for k, _, fit in tried if not fit), default=total)
+            most = max((k for k, _, fit in tried if fit), default=1)
+            count = min(shown - 1, max(most + 1, 2, int(_kept(tried, target))))
+            if count <= most:  # (nothing left between a try that fit and one that did not)
+                break
+            keep = set(_spread(count, total))
+            result = write(boards(), colours, scale=scale, keep=keep, limit=limit)
+            fit = result.data is not None and result.length <= limit
+            tried.append((count, result.length, fit))
+            if fit and (best is None or count > len(best[1])):
+                best = (result, keep)
+            if fit and (result.length >= target * FULL_ENOUGH or len(tried) >= TRIES):
+                break
+            if shown <= 2 and not fit:
                 raise ValueError(f"the animation is {result.length} bytes even with two frames")
-            if len(tried) >= 2 and tried[-1][1] != tried[-2][1]:
-                (k1, l1), (k2, l2) = tried[-2:]
-                count = k2 + (target - l2) * (k2 - k1) / (l2 - l1)
-            else:
-                count = shown * (excess - KEPT_SHARE) / (1 - KEPT_SHARE)
-            keep = set(_spread(max(2, min(shown - 1, int(count))), total))
-        result = write(boards(), colours, scale=scale, keep=keep, limit=limit)
+        if best is None:
+            raise ValueError(f"the animation is {result.length} bytes even with two frames")
+        result, keep = best
     assert result.data is not None
     frames = len(result.durations)
     return Animation(
@@ -221,9 +265,12 @@ def animate_states(
     draw: Callable[[Any], object],
     *,
     limit: int = UPLOAD_LIMIT,
+    shrink: int = SHRINK,
 ) -> Animation:
     """The animated replay of ``states`` (``moves[i]``: the moves the step to state i made),
-    each drawn by ``draw(state)`` (a renderer's call, recorded: :mod:`render.scenes`)."""
+    each drawn by ``draw(state)`` (a renderer's call, recorded: :mod:`render.scenes`), at
+    1/``shrink`` of the board's size. Over ``limit``, frames are dropped (never drawn
+    smaller still)."""
     if not states:
         raise ValueError("an animated replay needs at least one board")
 
@@ -239,23 +286,23 @@ def animate_states(
             scene = scenes.record(lambda state=state: draw(state))
             boxes = scenes.changes(before, scene)
             found.append(boxes)
-            yield Board(boxes, made, lambda within, scene=scene: _parts(scene, within))
+            yield Board(boxes, made, lambda within, scene=scene: _parts(scene, within, shrink))
             before = scene
 
     def _drawn(state: Any, within) -> list:
-        return _parts(scenes.record(lambda: draw(state)), within)
+        return _parts(scenes.record(lambda: draw(state)), within, shrink)
 
     samples = [
-        stamps.whole(scenes.record(lambda i=i: draw(states[i])))
+        stamps.whole(scenes.record(lambda i=i: draw(states[i])), shrink)
         for i in _spread(PALETTE_SAMPLES, len(states))
     ]
-    return _fit(boards, palette(samples), limit)
+    return _fit(boards, palette(samples), limit, smallest=1.0)
 
 
-def _parts(scene: scenes.Scene, within) -> list:
+def _parts(scene: scenes.Scene, within, shrink: int) -> list:
     if within is None:
-        return [((0, 0), stamps.whole(scene), None)]
-    return stamps.compose(scene, within)
+        return [((0, 0), stamps.whole(scene, shrink), None)]
+    return stamps.compose(scene, within, shrink)
 
 
 def animate_game(

@@ -1,7 +1,7 @@
 """An animated replay written as a GIF frame by frame, from what changed (``render/animation.py``).
 
 A source hands :func:`write` one :class:`Board` per state of the game: where it may differ from
-the board before (boxes, final px; ``[]`` the same picture, ``None`` all of it), the moves it
+the board before (boxes, in the source's units; ``[]`` the same picture, ``None`` all of it), the moves it
 adds, and how to draw its pixels there (:data:`Part`). The writer keeps the frame shown so far
 as palette indices (one palette of 255 colours for the whole file) and, for each board that
 changed:
@@ -43,7 +43,7 @@ transparent colour, showing the frame before through it."""
 
 Box = tuple[float, float, float, float]
 Part = tuple[tuple[int, int], Image.Image, Image.Image | None]
-"""Pixels of a board: its top-left corner (final px), the RGB image, and a mask ("L", 255
+"""Pixels of a board: its top-left corner (the frame's px), the RGB image, and a mask ("L", 255
 where the image is right; None: all of it)."""
 
 
@@ -51,11 +51,13 @@ class Board(NamedTuple):
     """One state of the game, as the writer asks for it."""
 
     boxes: Sequence[Box] | None
-    """Where it may differ from the board before (final px): ``[]`` nowhere, None all over."""
+    """Where it may differ from the board before (in the source's units, handed back to
+    ``draw``): ``[]`` nowhere, None all over."""
     moves: int
     """Moves the step to it made (0 for a roll, or the first board)."""
     draw: Callable[[Sequence[Box] | None], list[Part]]
-    """Its pixels, right at least inside the boxes given (None: the whole board)."""
+    """Its pixels, right at least inside the boxes given (None: the whole board), at the
+    frames' size (the first board's whole image sets it)."""
 
 
 class Written(NamedTuple):
@@ -100,16 +102,19 @@ class _Frames:
     def __init__(self, parts: list[Part], colours: Image.Image, scale: float):
         (_, whole, _), *_ = parts
         self.scale, self.colours = scale, colours
-        self.size = self.board = whole.size
+        self.size = whole.size
         self.full: Image.Image | None = None  # the board at full size, when drawn smaller
         if scale < 1.0:
             self.full = whole.copy()
             self.size = (max(1, round(whole.width * scale)), max(1, round(whole.height * scale)))
             whole = self.full.resize(self.size, Image.Resampling.BOX)
-        self.shown = self._indices(whole)
+        self.shown = whole.quantize(palette=self.colours, dither=Image.Dither.NONE)
+        self.palette = bytes(self.shown.getpalette() or ())
 
     def _indices(self, image: Image.Image) -> Image.Image:
-        return image.quantize(palette=self.colours, dither=Image.Dither.NONE)
+        """``image`` mapped to the palette (``Image.quantize`` without its copy of the palette,
+        which these indices, pasted onto the frame, never need)."""
+        return image._new(image.im.convert("P", Image.Dither.NONE, self.colours.im))
 
     def first(self) -> Image.Image:
         return self.shown.copy()
@@ -134,7 +139,9 @@ class _Frames:
             difference = ImageChops.difference(before, after)
             box = difference.getbbox()
             if box is not None:
-                found.append(((x, y), box, difference.crop(box).point(_CHANGED, "1"), after))
+                changed = difference.crop(box)  # ("1" where an index moved; point's core:
+                changed = changed._new(changed.im.point(_CHANGED, "1"))  # no 256 rounds)
+                found.append(((x, y), box, changed, after))
             self.shown.paste(after, (x, y))
         if not found:
             return None
@@ -143,7 +150,7 @@ class _Frames:
         right = max(x + b[2] for (x, _), b, _, _ in found)
         bottom = max(y + b[3] for (_, y), b, _, _ in found)
         patch = Image.new("P", (right - left, bottom - top), CLEAR)
-        patch.putpalette(self.colours.getpalette())
+        patch.putpalette(self.palette)
         for (x, y), box, mask, after in found:
             patch.paste(after.crop(box), (x + box[0] - left, y + box[1] - top), mask)
         return patch, (left, top)
@@ -194,7 +201,7 @@ def write(
     change = -1
     moves = 0  # of the last change seen (kept or not), with the boards folded into it
     time = 0  # ms of the changes since the last kept frame, that change's not yet counted
-    waiting: list[Box] = []  # boxes changed since the last frame written
+    waiting: list[Box] | None = []  # boxes changed since the last frame written (None: all)
     spent: list[float] = []
     mark = process_time()
 
@@ -228,7 +235,10 @@ def write(
             continue
         shown = keep is None or change + 1 in keep
         if not stopped:
-            waiting.extend(board.boxes or [(0, 0, *frames.board)])
+            if board.boxes is None:
+                waiting = None
+            elif waiting is not None:
+                waiting.extend(board.boxes)
         if shown and not stopped:
             patch = frames.patch(board.draw(waiting))
             waiting = []
