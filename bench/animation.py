@@ -8,9 +8,12 @@ recorded, compared with the one before, its changed regions put together from st
 GIF written frame by frame). Prints per game:
 
 - moves, frames (and any dropped or shrunk to fit 10 MiB), the file's size;
-- the CPU of each frame written (its boards recorded, drawn, compared and written): median
-  and p95, and the whole replay's CPU (palette and any retries included) per frame written;
-- the stages, per state, in a second (warm) pass: recording, comparing, putting together;
+- the CPU of each frame written (its boards recorded, drawn, compared and written; caches
+  cold at the game's start, but for the yardstick's boards): median and p95, and the whole
+  replay's CPU (palette and any retries included) per frame written;
+- the same replay drawn again with every cache warm (a worker that drew the game before);
+- the stages, per state, in a further (warm) pass: recording, comparing, putting together
+  (at the frames' half size);
 - the yardstick taken in the same run: drawing one board whole as the bot posts it
   (``render.render``, PNG), median.
 
@@ -37,7 +40,7 @@ from PIL import Image
 import engine
 import render
 from render import gif_writer, scenes, stamps
-from render.animation import animate_states, steps
+from render.animation import SHRINK, animate_states, steps
 from tests.bot.random_games import random_states
 
 
@@ -55,6 +58,7 @@ def one_game(key: str, players: int, seed: int) -> list:
     start = time.process_time()
     anim = animate_states(states, steps(states), render.render)
     whole = time.process_time() - start
+    again = animate_states(states, steps(states), render.render)  # caches warm
     record, compare, compose = [], [], []
     before = None
     for state in states:  # the stages, warm
@@ -64,19 +68,20 @@ def one_game(key: str, players: int, seed: int) -> list:
         boxes = scenes.changes(before, scene)
         c = time.process_time()
         if boxes:
-            stamps.compose(scene, boxes)
+            stamps.compose(scene, boxes, SHRINK)
             compose.append(time.process_time() - c)
         record.append(b - a)
         compare.append(c - b)
         before = scene
-    fit = ""
-    if anim.scaled or anim.dropped:
-        fit = f", shrunk to {anim.scale:.0%} with {anim.dropped} of {anim.changes} dropped"
+    fit = f", {anim.dropped} of {anim.changes} dropped" if anim.dropped else ""
+    if anim.scaled:
+        fit += f", shrunk to {anim.scale:.0%}"
     print(
         f"{key} ({players} players): {len(states) - 1} moves, {anim.frames} frames{fit}, "
         f"{anim.size[0]}x{anim.size[1]}, {len(anim.data) / 1_048_576:.2f} MiB\n"
         f"  CPU a frame written {ms(list(anim.frame_cpu))} (median / p95); whole replay "
         f"{whole:.2f} s = {whole / anim.frames * 1000:.1f} ms a frame\n"
+        f"  the same replay again, caches warm: {ms(list(again.frame_cpu))}\n"
         f"  stages a state, warm: record {ms(record)}, compare {ms(compare)}, "
         f"put together {ms(compose)}\n"
         f"  yardstick: one board drawn whole (PNG) {ms(yardstick)}"
@@ -85,7 +90,9 @@ def one_game(key: str, players: int, seed: int) -> list:
 
 
 def formats(states: list, count: int) -> None:
-    drawn = [stamps.whole(scenes.record(lambda s=s: render.render(s))) for s in states[:count]]
+    drawn = [
+        stamps.whole(scenes.record(lambda s=s: render.render(s)), SHRINK) for s in states[:count]
+    ]
     colours = gif_writer.palette(drawn[:: max(1, len(drawn) // 12)])
     # every format gets the same 255 colours (GIF cannot hold more)
     frames = [f.quantize(palette=colours, dither=Image.Dither.NONE).convert("RGB") for f in drawn]

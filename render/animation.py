@@ -161,15 +161,13 @@ def _kept(tried: list[tuple[int, int, bool]], target: float) -> float:
     """How many frames to keep for ``target`` bytes, from the tries so far (frames kept,
     bytes, whether it fit): along the power law through the two tries that bracket the target
     (else the last two, else :data:`KEPT_POWER` through the last)."""
-    over = [t for t in tried if not t[2]]
-    under = [t for t in tried if t[2]]
-    if over and under:
-        pair = [max(under), min(over)]
-    else:
-        pair = sorted({(k, n) for k, n, _ in tried[-2:]})
-    (k2, l2), power = pair[-1][:2], KEPT_POWER
+    over = [(k, n) for k, n, fit in tried if not fit]
+    under = [(k, n) for k, n, fit in tried if fit]
+    last = sorted({(k, n) for k, n, _ in tried[-2:]})
+    pair = [max(under), min(over)] if over and under else last
+    (k2, l2), power = pair[-1], KEPT_POWER
     if len(pair) == 2 and pair[0][0] != pair[1][0] and pair[0][1] != pair[1][1]:
-        (k1, l1) = pair[0][:2]
+        k1, l1 = pair[0]
         power = min(1.0, max(0.2, math.log(l2 / l1) / math.log(k2 / k1)))
     return k2 * (target / l2) ** (1 / power)
 
@@ -274,23 +272,29 @@ def animate_states(
     if not states:
         raise ValueError("an animated replay needs at least one board")
 
-    found: list[list[Box] | None] = []  # each state's changed boxes, once recorded
+    recorded: list[tuple[scenes.Scene, list[Box] | None]] = []  # each state, once recorded
 
     def boards() -> Iterator[Board]:
-        if found:  # a try again: each board recorded only if it is drawn
-            for state, made, boxes in zip(states, moves, found, strict=True):
-                yield Board(boxes, made, lambda within, state=state: _drawn(state, within))
+        if recorded:  # a try again (frames dropped): the boards recorded the first time
+            shown: list[scenes.Scene] = []  # the last board drawn: the frame so far
+            for made, (scene, boxes) in zip(moves, recorded, strict=True):
+                yield Board(boxes, made, lambda within, s=scene: _again(s, within, shown))
             return
         before = None
         for state, made in zip(states, moves, strict=True):
             scene = scenes.record(lambda state=state: draw(state))
             boxes = scenes.changes(before, scene)
-            found.append(boxes)
+            recorded.append((scene, boxes))
             yield Board(boxes, made, lambda within, scene=scene: _parts(scene, within, shrink))
             before = scene
 
-    def _drawn(state: Any, within) -> list:
-        return _parts(scenes.record(lambda: draw(state)), within, shrink)
+    def _again(scene: scenes.Scene, within, shown: list[scenes.Scene]) -> list:
+        """A board drawn where it differs from the last one drawn (with frames dropped, the
+        boards between them may have changed and changed back: only the net change)."""
+        if within is not None and shown:
+            within = scenes.changes(shown[-1], scene)
+        shown[:] = [scene]
+        return _parts(scene, within, shrink)
 
     samples = [
         stamps.whole(scenes.record(lambda i=i: draw(states[i])), shrink)

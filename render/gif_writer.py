@@ -1,10 +1,10 @@
 """An animated replay written as a GIF frame by frame, from what changed (``render/animation.py``).
 
 A source hands :func:`write` one :class:`Board` per state of the game: where it may differ from
-the board before (boxes, in the source's units; ``[]`` the same picture, ``None`` all of it), the moves it
-adds, and how to draw its pixels there (:data:`Part`). The writer keeps the frame shown so far
-as palette indices (one palette of 255 colours for the whole file) and, for each board that
-changed:
+the board before (boxes, in the source's units; ``[]`` the same picture, ``None`` all of it),
+the moves it adds, and how to draw its pixels there (:data:`Part`). The writer keeps the
+frame shown so far as palette indices (one palette of 255 colours for the whole file) and,
+for each board that changed:
 
 - draws only its changed boxes, maps them to the palette, and finds the pixels whose colour
   index moved (a change the palette cannot show is none);
@@ -138,9 +138,8 @@ class _Frames:
             before = self.shown.crop((x, y, x + after.width, y + after.height))
             difference = ImageChops.difference(before, after)
             box = difference.getbbox()
-            if box is not None:
-                changed = difference.crop(box)  # ("1" where an index moved; point's core:
-                changed = changed._new(changed.im.point(_CHANGED, "1"))  # no 256 rounds)
+            if box is not None:  # ("1" where an index moved; point's core: no 256 rounds)
+                changed = difference._new(difference.im.point(_CHANGED, "1"))
                 found.append(((x, y), box, changed, after))
             self.shown.paste(after, (x, y))
         if not found:
@@ -151,8 +150,8 @@ class _Frames:
         bottom = max(y + b[3] for (_, y), b, _, _ in found)
         patch = Image.new("P", (right - left, bottom - top), CLEAR)
         patch.putpalette(self.palette)
-        for (x, y), box, mask, after in found:
-            patch.paste(after.crop(box), (x + box[0] - left, y + box[1] - top), mask)
+        for (x, y), _, mask, after in found:  # (cut to the patch by the paste)
+            patch.paste(after, (x - left, y - top), mask)
         return patch, (left, top)
 
     def _scaled(self, parts: list[Part]) -> tuple[tuple[int, int], Image.Image]:

@@ -54,6 +54,8 @@ class Scene(NamedTuple):
 
     layer: Canvas
     calls: list[Call]
+    codes: list[int]
+    """Each call's key as a number (:func:`_code`): two boards are compared by these."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -89,15 +91,7 @@ class Recorder(Canvas):
             bbox = (x0 - PAD, y0 - PAD, x1 + PAD, y1 + PAD)
             self.calls.append(Call(key, key[0], args, kwargs or {}, (bbox,), bbox))
             return
-        padded = tuple(_padded(b) for b in boxes)
-        bbox = padded[0]
-        if len(padded) > 1:
-            bbox = (
-                min(b[0] for b in padded),
-                min(b[1] for b in padded),
-                max(b[2] for b in padded),
-                max(b[3] for b in padded),
-            )
+        padded, bbox = _spread(boxes)
         self.calls.append(Call(key, key[0], args, kwargs or {}, padded, bbox))
 
     def rect(self, box, fill=None, outline=None, width=0, radius=0) -> None:
@@ -133,8 +127,9 @@ class Recorder(Canvas):
         self._note(("fade", tuple(box), colour, amount), (box, colour, amount), (tuple(box),))
 
     def sprite(self, draw: Callable[..., None], at, extent, *args) -> None:
-        boxes = _sprite_boxes(draw, tuple(at), extent, args)
-        self._note(("sprite", draw, tuple(at), extent, *args), (draw, at, extent, *args), boxes)
+        padded, bbox = _sprite_boxes(draw, tuple(at), extent, args)
+        key = ("sprite", draw, tuple(at), extent, *args)
+        self.calls.append(Call(key, "sprite", (draw, at, extent, *args), {}, padded, bbox))
 
     def text(
         self,
@@ -171,12 +166,28 @@ class Recorder(Canvas):
         return b""  # (what the renderer returns while recorded: the calls are the result)
 
 
+def _spread(boxes: Sequence[Box]) -> tuple[tuple[Box, ...], Box]:
+    """A call's boxes padded (:data:`PAD`), and the box around them."""
+    padded = tuple(_padded(b) for b in boxes)
+    bbox = padded[0]
+    if len(padded) > 1:
+        bbox = (
+            min(b[0] for b in padded),
+            min(b[1] for b in padded),
+            max(b[2] for b in padded),
+            max(b[3] for b in padded),
+        )
+    return padded, bbox
+
+
 @lru_cache(maxsize=8192)
-def _sprite_boxes(draw: Callable[..., None], at: tuple, extent: tuple, args: tuple) -> list[Box]:
-    """Where a sprite drawn at ``at`` may change pixels: its image and its texts (kept: a
-    piece is drawn on the same place board after board)."""
+def _sprite_boxes(
+    draw: Callable[..., None], at: tuple, extent: tuple, args: tuple
+) -> tuple[tuple[Box, ...], Box]:
+    """Where a sprite drawn at ``at`` may change pixels: its image and its texts, padded, and
+    the box around them (kept: a piece is drawn on the same place board after board)."""
     placed = sprites.place(Canvas, draw, at, extent, args)
-    return [placed.box, *(item.placed()[1] for item in placed.texts)]
+    return _spread([placed.box, *(item.placed()[1] for item in placed.texts)])
 
 
 def record(draw: Callable[[], object]) -> Scene:
@@ -195,7 +206,33 @@ def record(draw: Callable[[], object]) -> Scene:
         COPIES.reset(token)
     if len(made) != 1:
         raise ValueError(f"a board is drawn over one cached layer, not {len(made)}")
-    return Scene(made[0].layer, made[0].calls)
+    calls, codes = [], []
+    for call in made[0].calls:
+        code, call = _known(call)
+        calls.append(call)
+        codes.append(code)
+    return Scene(made[0].layer, calls, codes)
+
+
+_KNOWN: dict[tuple, tuple[int, Call]] = {}
+"""Each call seen lately, by its key, with a number. Two boards' calls are compared by their
+numbers (a key holds texts, points and colours: each is hashed once), and a call drawn on
+many boards is one object (a 2,619-move game's 261,195 calls are 12,000), so a replay can
+keep every board it recorded. Started again past :data:`KNOWN` calls; the numbers only
+grow, so two keys never share one (a call seen again after a start is merely redrawn)."""
+KNOWN = 16384
+_next = itertools.count()
+
+
+def _known(call: Call) -> tuple[int, Call]:
+    """The number of ``call``'s key, and the call first recorded with it (the same
+    drawing: a key holds all a stamp is made from)."""
+    found = _KNOWN.get(call.key)
+    if found is None:
+        if len(_KNOWN) >= KNOWN:
+            _KNOWN.clear()
+        found = _KNOWN[call.key] = (next(_next), call)
+    return found
 
 
 def changes(before: Scene | None, after: Scene) -> list[Box] | None:
@@ -207,7 +244,7 @@ def changes(before: Scene | None, after: Scene) -> list[Box] | None:
     boxes: list[Box] = []
     if before.layer is not after.layer:  # (a layer per look of the fixed board)
         boxes.extend(_layers_apart(before.layer, after.layer))
-    old, new = [c.key for c in before.calls], [c.key for c in after.calls]
+    old, new = before.codes, after.codes
     if old == new:
         return boxes
     matcher = SequenceMatcher(None, old, new, autojunk=False)
@@ -245,12 +282,13 @@ def bounds(boxes: Sequence[Box], size: tuple[int, int]) -> tuple[int, int, int, 
     return (left, top, right, bottom) if left < right and top < bottom else None
 
 
-SLACK = 64 * 64
+SLACK = 128 * 128
 GROW = 1.3
 """Two groups of changed boxes are drawn as one region when the box around both is at most
-``GROW`` times their areas plus ``SLACK`` (final px squared): a region costs a little of its
-own, and drawing the gap between close boxes costs less; an outline's four sides stay four
-(measured: ``bench/animation.py``)."""
+``GROW`` times their areas plus ``SLACK`` (final px squared; an animated replay draws them at
+half size, where it is 64 x 64): a region costs a little of its own, and drawing the gap
+between close boxes costs less; an outline's four sides stay four (measured:
+``bench/animation.py``)."""
 
 
 def regions(boxes: Sequence[Box]) -> list[tuple[Box, list[Box]]]:

@@ -26,6 +26,7 @@ import math
 import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -102,12 +103,16 @@ _TILES: dict[int, tuple[weakref.ref, dict[tuple[int, int, int], Image.Image]]] =
 by the tile's ``id`` while the tile lives (an image cannot be a dictionary key)."""
 
 
+def _forget(ident: int, _gone: weakref.ref) -> None:
+    _TILES.pop(ident, None)
+
+
 def _tile(image: Image.Image, x: int, y: int, factor: int) -> Image.Image:
     """``image`` (2x, its corner at 2x px (``x``, ``y``)) made ``factor`` times smaller."""
-    entry = _TILES.get(id(image))
+    ident = id(image)
+    entry = _TILES.get(ident)
     if entry is None or entry[0]() is not image:
-        gone = weakref.ref(image, lambda _, key=id(image): _TILES.pop(key, None))
-        entry = _TILES[id(image)] = (gone, {})
+        entry = _TILES[ident] = (weakref.ref(image, partial(_forget, ident)), {})
     kept = entry[1]
     key = (x % factor, y % factor, factor)
     small = kept.get(key)

@@ -172,4 +172,3 @@ def _shrunk(text: Text, shrink: int) -> tuple[Image.Image, tuple[int, int]]:
     padded = Image.new("L", (width, height))
     padded.paste(m.image, (px, py))
     return padded.reduce(shrink), ((x - px) // shrink, (y - py) // shrink)
-
