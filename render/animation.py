@@ -6,8 +6,8 @@ file:animated``, and the terminal's ``python -m bot replay``). Its frames are de
 layers (lila-gif draws only the changed squares over its sprites): each state is recorded as
 the calls its renderer makes over the board's cached layer (:mod:`render.scenes`), compared
 with the state before, and only the calls that reach what changed are drawn, on small regions
-of the layer. A frame costs a few milliseconds where drawing the whole board costs ten
-(``bench/animation.py``).
+of the layer, at half the board's size (:data:`SHRINK`). A frame costs 2-3 ms where drawing
+the whole board costs 7-13 (``bench/animation.py``).
 
 ``animate(steps)`` does the same for any board images (PNG bytes or Pillow images), compared
 pixel by pixel (within :data:`TOLERANCE`: each PNG has its own palette).
@@ -22,10 +22,11 @@ The file (:mod:`render.gif_writer`):
 - one palette of 255 colours for the whole file (chosen from a few boards spread over the
   game); each frame after the first is the box around what changed, the pixels that did not
   change transparent (GIF's disposal 1);
-- at most ``limit`` bytes (Discord's 10 MiB upload): a file over it is drawn again smaller
-  (down to :data:`SMALLEST_SCALE`), then with frames dropped evenly (their time given to the
-  frame before), and the result says so (``scale``, ``dropped``). A try stops writing once
-  past the limit and estimates the whole from the frames written.
+- at most ``limit`` bytes (Discord's 10 MiB upload): a game's file over it keeps as many
+  frames as fit, evenly spread (the others' time given to the frame before), and says so
+  (``dropped``); board images (``animate``) are drawn smaller first (down to
+  :data:`SMALLEST_SCALE`, ``scale``). A try stops writing once past the limit and estimates
+  the whole from the frames written.
 
 Why GIF and not APNG or WebP: ``docs/decisions.md`` (GIF plays inline in every Discord client;
 measured sizes and times there). Pure: imports only the engine, the renderers and Pillow.
