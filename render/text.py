@@ -71,7 +71,9 @@ rounding); tests/render/test_text_words.py compares the two."""
 def _joined(text: str, size: float, stroke_width: float, anchor: str, fx: float, fy: float) -> Mask:
     """The mask of ``text`` made of its words' masks (see :data:`JOIN_WORDS`)."""
     across, down = anchor[0], anchor[1]
-    start = fx - {"l": 0.0, "m": 0.5, "r": 1.0}[across] * length(text, size, 0)
+    start = fx  # (left-anchored: no need to lay the whole text out)
+    if across != "l":
+        start -= {"m": 0.5, "r": 1.0}[across] * length(text, size, 0)
     placed = []
     for word in re.finditer(r"\S+", text):
         x, half = _split(start + length(text[: word.start()], size, 0))
