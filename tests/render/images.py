@@ -63,3 +63,19 @@ def assert_same_picture_in_threads(states, names, per_state: int) -> None:
             )
         )
     assert all(same_picture(result, expected[i % count]) for i, result in enumerate(results))
+
+
+def kept_before_encoding(monkeypatch) -> list[Image.Image]:
+    """Each board image drawn from now on, as it was before its PNG palette was chosen (a
+    palette may move a colour by a level either way): the list fills as boards are drawn."""
+    from render import canvas
+
+    images: list[Image.Image] = []
+    encode = canvas.encode_png
+
+    def kept(image, palette=False):
+        images.append(image)
+        return encode(image, palette)
+
+    monkeypatch.setattr(canvas, "encode_png", kept)
+    return images

@@ -22,7 +22,7 @@ from render.pyramids import _pyramid_side, _pyramid_top, pyramid_side, pyramid_t
 from render.sprites import Flat, Sprite, _bytes, _Kept
 from render.theme import DEFAULT_THEME
 
-from .images import same_picture
+from .images import kept_before_encoding, same_picture
 from .phases import STATES
 
 
@@ -49,14 +49,7 @@ def finished(monkeypatch):
     """``draw(state, names, **flags)``: the image of ``state`` drawn with the Canvas flags
     given (``LAYERS``, ``LATE``), before its palette is chosen (a palette may move a colour
     by a level either way)."""
-    images = []
-    encode = canvas_module.encode_png
-
-    def kept(image, palette=False):
-        images.append(image)
-        return encode(image, palette)
-
-    monkeypatch.setattr(canvas_module, "encode_png", kept)
+    images = kept_before_encoding(monkeypatch)
 
     def draw(state, names, **flags):
         for flag, on in flags.items():

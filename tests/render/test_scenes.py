@@ -9,10 +9,10 @@ import pytest
 from PIL import ImageChops, ImageStat
 
 import render
-from render import canvas as canvas_module
 from render.scenes import changes, record
 from render.stamps import compose, whole
 from tests.bot.random_games import random_states
+from tests.render.images import kept_before_encoding
 
 GAMES = [("pachisi", 4), ("pach-ice-i", 2), ("icesickle", 2), ("ice-turn", 4)]
 
@@ -48,14 +48,7 @@ def test_a_board_put_together_from_what_changed_is_the_board_put_together_whole(
 def test_a_board_of_stamps_looks_as_the_live_board(monkeypatch, key, players):
     """Stamps pasted one over another differ from shapes drawn at 2x and scaled down together
     only where two edges share a 2 x 2 block: a few edge pixels by a few dozen levels."""
-    live = []
-    encode = canvas_module.encode_png
-
-    def kept(image, palette=False):
-        live.append(image)
-        return encode(image, palette)
-
-    monkeypatch.setattr(canvas_module, "encode_png", kept)
+    live = kept_before_encoding(monkeypatch)
     states = random_states(key, players, seed=4)
     for state in states[:: max(1, len(states) // 12)]:
         render.render(state)
@@ -74,14 +67,7 @@ def test_a_half_size_board_of_stamps_looks_as_the_live_board_made_half_as_large(
     the live board scaled down whole, only edges differ: a thin line drawn at half size lands
     on whole pixels where the board scaled down may spread it over two (measured: at most 0.6 %
     of the pixels by over 40 levels, a mean difference under 0.45 levels)."""
-    live = []
-    encode = canvas_module.encode_png
-
-    def kept(image, palette=False):
-        live.append(image)
-        return encode(image, palette)
-
-    monkeypatch.setattr(canvas_module, "encode_png", kept)
+    live = kept_before_encoding(monkeypatch)
     states = random_states(key, players, seed=4)
     for state in states[:: max(1, len(states) // 12)]:
         render.render(state)
