@@ -94,30 +94,32 @@ def reduced(image: Image.Image, px: int, py: int, factor: int = SCALE) -> Image.
 
 class _Kept:
     """The sprites drawn, least recently used first, up to ``limit`` bytes of images (a
-    standing stack's sprite is ~400 KB, a pyramid's 10-40 KB): thread-safe."""
+    standing stack's sprite is ~400 KB, a pyramid's 10-40 KB): thread-safe. Other items
+    (an animated replay's stamps) are weighed by ``weigh``."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, weigh: Callable[[Any], int] | None = None) -> None:
         self.limit = limit
         self.size = 0
-        self._items: OrderedDict[Hashable, Sprite] = OrderedDict()
+        self.weigh = _bytes if weigh is None else weigh  # (the bytes an item takes)
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable) -> Sprite | None:
+    def get(self, key: Hashable) -> Any:
         with self._lock:
             sprite = self._items.get(key)
             if sprite is not None:
                 self._items.move_to_end(key)
             return sprite
 
-    def put(self, key: Hashable, sprite: Sprite) -> Sprite:
+    def put(self, key: Hashable, item: Any) -> Any:
         with self._lock:
             if key not in self._items:
-                self._items[key] = sprite
-                self.size += _bytes(sprite)
+                self._items[key] = item
+                self.size += self.weigh(item)
             while self.size > self.limit and len(self._items) > 1:
                 _, old = self._items.popitem(last=False)
-                self.size -= _bytes(old)
-            return sprite
+                self.size -= self.weigh(old)
+            return item
 
 
 def _bytes(sprite: Sprite) -> int:

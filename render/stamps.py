@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections import OrderedDict
 from collections.abc import Sequence
 from functools import partial
 
@@ -49,12 +48,12 @@ def _shape(canvas: Canvas, anchor, name: str, args: tuple) -> None:
     getattr(canvas, name)(*moved(name, args, anchor[0], anchor[1]))
 
 
-_PLACED: OrderedDict[tuple, tuple[Image.Image, tuple[int, int], tuple[texts.Text, ...]]]
-_PLACED = OrderedDict()
+PLACED_BYTES = 32 * 1024 * 1024
+"""How much the stamps of the calls seen last may take (per process)."""
+
+_PLACED = sprites._Kept(PLACED_BYTES, lambda found: found[0].width * found[0].height * 4)
 """The stamps of the shape and sprite calls seen last, by what they draw and how much
-smaller, up to :data:`PLACED_CALLS` (a call recurs from frame to frame: where its stamp goes
-needs working out once)."""
-PLACED_CALLS = 8192
+smaller (a call recurs from frame to frame: where its stamp goes needs working out once)."""
 
 
 def _placed(call: Call, shrink: int) -> tuple[Image.Image, tuple[int, int], tuple[texts.Text, ...]]:
@@ -63,7 +62,6 @@ def _placed(call: Call, shrink: int) -> tuple[Image.Image, tuple[int, int], tupl
     key = (call.key, shrink)
     found = _PLACED.get(key)
     if found is not None:
-        _PLACED.move_to_end(key)
         return found
     if call.name == "sprite":
         draw, at, extent, *args = call.args
@@ -73,10 +71,7 @@ def _placed(call: Call, shrink: int) -> tuple[Image.Image, tuple[int, int], tupl
     else:
         flat = _stamp(call, shrink)
         found = (flat.image, flat.xy, ())
-    _PLACED[key] = found
-    if len(_PLACED) > PLACED_CALLS:
-        _PLACED.popitem(last=False)
-    return found
+    return _PLACED.put(key, found)
 
 
 def _stamp(call: Call, shrink: int) -> sprites.Flat:

@@ -239,6 +239,15 @@ def test_the_sprites_kept_stay_within_their_bytes():
     assert kept.get(1) is None, "the least recently used goes first"
 
 
+def test_stamps_kept_are_weighed_by_their_own_bytes():
+    """An animated replay keeps the stamps of the calls seen last by their images' bytes (a
+    long path line's stamp weighs as much as a hundred pawns')."""
+    kept = _Kept(limit=1000, weigh=len)
+    for n in range(20):
+        kept.put(n, b"x" * 300)
+    assert kept.size <= kept.limit and kept.get(19) is not None and kept.get(0) is None
+
+
 def test_a_card_over_a_layer_keeps_its_rounded_corners():
     layer = Canvas(300, 200, (10, 20, 30))
     canvas = layer.copy()
