@@ -133,14 +133,14 @@ def _deep(covered: list[Shape]):
     return grid.load()
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _spot(spot: Point, cell: int, taken: tuple[Point, ...], covered: tuple[Shape, ...]) -> Point:
     """:func:`_free_spot`, kept: the same turn drawn again (the next board, a replay's next
     frame) finds its numbers' places without searching (1 ms of an Ice-Turn board)."""
     return _free_spot(spot, cell, list(taken), list(covered), _deep_of(covered))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _deep_of(covered: tuple[Shape, ...]):
     return _deep(list(covered))
 
