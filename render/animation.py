@@ -218,9 +218,7 @@ def _fit(
                 best = (result, keep)
             if fit and (result.length >= target * FULL_ENOUGH or len(tried) >= TRIES):
                 break
-            if shown <= 2 and not fit:
-                raise ValueError(f"the animation is {result.length} bytes even with two frames")
-        if best is None:
+        if best is None:  # (two frames did not fit: none fewer is left to try)
             raise ValueError(f"the animation is {result.length} bytes even with two frames")
         result, keep = best
     assert result.data is not None

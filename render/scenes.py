@@ -55,7 +55,7 @@ class Scene(NamedTuple):
     layer: Canvas
     calls: list[Call]
     codes: list[int]
-    """Each call's key as a number (:func:`_code`): two boards are compared by these."""
+    """Each call's key as a number (:func:`_known`): two boards are compared by these."""
 
     @property
     def size(self) -> tuple[int, int]:

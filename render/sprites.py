@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from . import text as texts
-from .supersample import SCALE
+from .supersample import SCALE, reduced
 
 
 class Flat(NamedTuple):
@@ -73,23 +73,6 @@ class Sprite(NamedTuple):
             image = self.flats[key] = reduced(self.image, px, py, factor)
         corner = ((left - px) // factor, (top - py) // factor)
         return Flat(image, corner, self.image, (left, top), self.name)
-
-
-def reduced(image: Image.Image, px: int, py: int, factor: int = SCALE) -> Image.Image:
-    """``image`` made ``factor`` times smaller, moved right and down by (``px``, ``py``) of
-    its pixels first so that they fall in the same blocks as on the canvas. An RGBA image is
-    reduced premultiplied: an edge pixel half covered is the shape's colour at half opacity,
-    not darkened towards black. An opaque image that fills whole blocks stays opaque; one
-    that does not comes back RGBA, its edges part clear."""
-    width = -(-(image.width + px) // factor) * factor
-    height = -(-(image.height + py) // factor) * factor
-    if image.mode != "RGBA":  # (opaque: if it lies across blocks, its edges come out part clear)
-        if (px, py) == (0, 0) and image.size == (width, height):
-            return image.reduce(factor)
-        image = image.convert("RGBA")
-    padded = Image.new("RGBa", (width, height), (0, 0, 0, 0))
-    padded.paste(image.convert("RGBa"), (px, py))
-    return padded.reduce(factor).convert("RGBA")
 
 
 class _Kept:

@@ -2,22 +2,25 @@
 
 An animated replay draws hundreds of boards that differ in a few places (:mod:`render.scenes`
 finds where). Drawing those places again through a canvas costs as much as the calls' pixels
-at 2x and their scaling down; here each call is a stamp made once, at the final size, and a
+at 2x and their scaling down; here each call is a stamp made once, at the size the frames
+are drawn (the final size, or 1/``shrink`` of it: an animated replay's half size), and a
 changed region is the cached layer's pixels with the stamps of the calls that reach it pasted
 over them, in order:
 
-- a shape (rectangle, polygon, line, circle) is drawn alone on a transparent 2x canvas and
-  scaled down premultiplied, as a sprite is (:mod:`render.sprites`), and kept by its shape
-  relative to its corner and its sub-pixel place (a pawn drawn on many cells is one stamp);
-- a sprite is its final-size image (:meth:`render.sprites.Sprite.flat`), as the live board
-  paints it; a tile pasted with its final-size copy is that copy;
-- a text is painted last, in order, through its cached mask, exactly as the live board does;
-  a ``fade`` blends what lies under it at the final size.
+- a shape (rectangle, polygon, line, circle) is drawn alone, at the frames' size, on a
+  transparent 2x canvas and scaled down premultiplied, as a sprite is (:mod:`render.sprites`),
+  and kept by its shape relative to its corner and its sub-pixel place (a pawn drawn on many
+  cells is one stamp);
+- a sprite is its 2x image scaled down (:meth:`render.sprites.Sprite.flat`), as the live
+  board paints it; a tile pasted likewise;
+- a text is painted last, in order, through its cached mask (scaled down once), as the live
+  board does; a ``fade`` blends what lies under it.
 
-Pasting a stamp over another differs from drawing both at 2x and scaling down only where two
-edges fall in the same 2 x 2 block of pixels: measured on random games, at most about 200
-pixels of a board (0.02 %) by 40-61 levels, a mean under 0.012 levels
-(tests/render/test_scenes.py bounds it against the live board).
+At the final size, pasting a stamp over another differs from drawing both at 2x and scaling
+down only where two edges fall in the same 2 x 2 block of pixels: measured on random games,
+at most about 200 pixels of a board (0.02 %) by 40-61 levels, a mean under 0.012 levels. At
+half size a thin line lands on whole pixels where the board scaled down spreads it over two
+(tests/render/test_scenes.py bounds both against the live board).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from . import text as texts
 from .canvas import SCALE, Canvas
 from .gif_writer import Part
 from .scenes import Box, Call, Scene, bounds, moved, regions, shrunk
+from .supersample import reduced
 
 STAMP_BYTES = 48 * 1024 * 1024
 """How much the stamps kept may take (per process)."""
@@ -112,7 +116,7 @@ def _tile(image: Image.Image, x: int, y: int, factor: int) -> Image.Image:
     key = (x % factor, y % factor, factor)
     small = kept.get(key)
     if small is None:
-        small = kept[key] = sprites.reduced(image, key[0], key[1], factor)
+        small = kept[key] = reduced(image, key[0], key[1], factor)
     return small
 
 

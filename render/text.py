@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from .supersample import reduced
 from .theme import RGB, font
 
 
@@ -169,8 +170,4 @@ def _shrunk(text: Text, shrink: int) -> tuple[Image.Image, tuple[int, int]]:
     board, and where its top-left pixel goes (in the smaller pixels)."""
     m, (x, y, _, _) = text.placed()
     px, py = x % shrink, y % shrink
-    width = -(-(m.image.width + px) // shrink) * shrink
-    height = -(-(m.image.height + py) // shrink) * shrink
-    padded = Image.new("L", (width, height))
-    padded.paste(m.image, (px, py))
-    return padded.reduce(shrink), ((x - px) // shrink, (y - py) // shrink)
+    return reduced(m.image, px, py, shrink), ((x - px) // shrink, (y - py) // shrink)
