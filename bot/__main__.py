@@ -149,8 +149,9 @@ def parser() -> argparse.ArgumentParser:
         help="write a game's animated replay (a GIF) to a file",
         description="Write the animated replay of a game of a database (played in a "
         "terminal or on Discord) to a GIF file: a frame where the board changed, 0.8 s a "
-        "move (longer for a turn of several moves, at most 2 s), the last board 5 s. A "
-        "file over Discord's 10 MiB is shrunk, then thinned, and the line printed says so.",
+        "move (longer for a turn of several moves, at most 2 s), the last board 5 s, at half "
+        "the board's size. A file over Discord's 10 MiB leaves frames out evenly, and the "
+        "line printed says so.",
     )
     replay.add_argument("game_id", type=int, metavar="ID", help="the game's number")
     replay.add_argument("--out", required=True, metavar="FILE", help="the GIF file to write")

@@ -31,6 +31,15 @@ _MISSING = object()
 """Nothing kept (a drawing may be anything, None too)."""
 
 
+async def drawn_for(pool: WorkerPool, key: str, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` for a game of ``key``: in ``pool``'s worker processes if every worker
+    knows the game (:data:`BUILT_IN`; the pool falls back to a thread itself), else in a
+    thread of this process (a game registered at run time)."""
+    if key in BUILT_IN:
+        return await pool(fn, *args)
+    return await asyncio.to_thread(fn, *args)
+
+
 def _draw(state, names: list[str]) -> tuple[bytes, str]:
     return render.render(state, names=names), render.alt_text(state, names=names)
 
@@ -87,10 +96,7 @@ class Boards(WorkerPool):
         made = self._recall(drawn)
         if made is not _MISSING:
             return made
-        if self.in_processes and key in BUILT_IN:
-            made = await self(fn, *args)
-        else:
-            made = await asyncio.to_thread(fn, *args)
+        made = await drawn_for(self, key, fn, *args)
         self._keep(drawn, made)
         return made
 

@@ -2,8 +2,9 @@
 game's stored moves, replayed and drawn by ``render.animation.animate_game``.
 
 The drawing is handed in (``draw``), so it never runs on the event loop: the Discord side
-passes one that runs in the board workers (``bot/discord/replay_files.py``); by default it
-runs in a thread of this process (the terminal). Who may see the game is the caller's check.
+passes one that runs in the animations' own worker process (``bot/discord/replay_files.py``);
+by default it runs in a thread of this process (the terminal). Who may see the game is the
+caller's check.
 """
 
 from __future__ import annotations
