@@ -89,10 +89,10 @@ class _Kept:
 
     def get(self, key: Hashable) -> Any:
         with self._lock:
-            sprite = self._items.get(key)
-            if sprite is not None:
+            item = self._items.get(key)
+            if item is not None:
                 self._items.move_to_end(key)
-            return sprite
+            return item
 
     def put(self, key: Hashable, item: Any) -> Any:
         with self._lock:
